@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { User } from './users';
+
+// Login does no client-side validation: empty values reach the server and get the same
+// 'Invalid credentials' answer as any other failure. The caps only stop absurd payloads.
+export const LoginBody = z.strictObject({
+  emailOrUsername: z.string().max(320),
+  password: z.string().max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LoginResponse = z.object({ token: z.string(), user: User });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const MeResponse = z.object({ user: User });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+export const HealthResponse = z.object({ ok: z.literal(true), database: z.literal('up') });
+export type HealthResponse = z.infer<typeof HealthResponse>;

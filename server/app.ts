@@ -1,0 +1,91 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installAdminGuard } from './auth/guard';
+import { authRoutes } from './auth/routes';
+import type { Database } from './db/connect';
+import { installConsole } from './http/console';
+import { installErrorHandling } from './http/errors';
+import { adminRoutes } from './modules/admin/routes';
+import { healthRoutes } from './modules/health/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    /** Every route registered, for the test that walks the admin routes. */
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export interface AppDeps {
+  db: Database;
+  /** The built console to serve; null for an API-only app (tests). */
+  consoleDir?: string | null;
+  basePath?: string;
+  trustProxy?: boolean;
+  logLevel?: string;
+  /** Value of the CSP frame-ancestors directive: who may embed the console. */
+  frameAncestors?: string[];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const level = deps.logLevel ?? 'info';
+  const app = Fastify({
+    logger:
+      level === 'silent'
+        ? false
+        : { level, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // One line per request is noise in a terminal; debug and trace turn it on.
+    logController: new LogController({
+      disableRequestLogging: level !== 'debug' && level !== 'trace',
+    }),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+  });
+
+  installErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI and emotion inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: deps.frameAncestors ?? ["'self'"],
+      },
+    },
+    // frame-ancestors decides embedding; X-Frame-Options would contradict an allow-list.
+    frameguard: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  installAdminGuard(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
+
+  await installConsole(app, { dir: deps.consoleDir ?? null, basePath: deps.basePath ?? '' });
+  return app;
+}

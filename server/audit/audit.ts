@@ -1,0 +1,35 @@
+import type { Database } from '../db/connect';
+
+export interface Actor {
+  id: number | null;
+  username: string | null;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Appends one audit row. Call it with the transaction that makes the change, so the row and
+ * the change commit together. Never pass secrets (passwords, tokens, keys) in before/after.
+ */
+export async function audit(db: Database, actor: Actor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: actor.id,
+      actor: actor.username,
+      ip: actor.ip,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId ?? null,
+      before: entry.before === undefined ? undefined : JSON.stringify(entry.before),
+      after: entry.after === undefined ? undefined : JSON.stringify(entry.after),
+    })
+    .execute();
+}

@@ -1,0 +1,219 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../test/harness';
+import { accountDelayMs } from './login-throttle';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+// Each test signs in from its own address, so the per-IP limit of one test never blocks another.
+let ipCounter = 0;
+const nextIp = () => `10.0.0.${++ipCounter}`;
+
+function login(body: unknown, ip = nextIp()) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress: ip });
+}
+
+const auditRows = (action: string) =>
+  t.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
+
+describe('POST /api/auth/login', () => {
+  it('signs in by username or email, in any case, and answers a token and the user', async () => {
+    const user = await t.user({ username: 'Grace.Hopper' });
+    for (const name of ['Grace.Hopper', 'grace.hopper', 'GRACE.HOPPER@EXAMPLE.COM']) {
+      const res = await login({ emailOrUsername: name, password: user.password });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(body.user).toMatchObject({ userId: user.user_id, username: 'Grace.Hopper', status: 'active' });
+      expect(body.user.adminRole).toEqual({ enabled: false, roles: [], permissions: [] });
+      expect(JSON.stringify(body)).not.toContain('argon2');
+    }
+    const rows = await auditRows('auth.login');
+    expect(rows.filter((r) => r.entity_id === user.user_id)).toHaveLength(3);
+  });
+
+  it('answers the same 401 for an unknown user, a wrong password and a disabled user', async () => {
+    const active = await t.user();
+    const disabled = await t.user({ status: 'disabled' });
+    const attempts = [
+      { emailOrUsername: 'nobody-here', password: 'whatever' },
+      { emailOrUsername: active.username, password: 'wrong-password' },
+      { emailOrUsername: disabled.username, password: disabled.password },
+      { emailOrUsername: '', password: '' },
+    ];
+    for (const attempt of attempts) {
+      const res = await login(attempt);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Invalid credentials', code: 'invalid_credentials' });
+    }
+    const failed = await auditRows('auth.login_failed');
+    expect(failed.map((r) => r.entity_id)).toEqual(
+      expect.arrayContaining([null, active.user_id, disabled.user_id]),
+    );
+    expect(JSON.stringify(failed)).not.toContain('wrong-password');
+  });
+
+  it('rejects unknown fields and a malformed body with 400, naming the field', async () => {
+    const extra = await login({ emailOrUsername: 'a', password: 'b', admin: true });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ code: 'invalid_input', fields: { admin: 'Unknown field' } });
+
+    const missing = await login({ emailOrUsername: 'a' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('password');
+
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"emailOrUsername":',
+    });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json()).toMatchObject({ code: 'invalid_json' });
+  });
+
+  it('answers 429 with Retry-After after 10 failed sign-ins in a minute from one IP', async () => {
+    const user = await t.user();
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await login({ emailOrUsername: `someone${i}`, password: 'nope' }, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await login({ emailOrUsername: user.username, password: user.password }, ip);
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(blocked.json().error).toMatch(/Too many failed sign-in attempts/);
+
+    const elsewhere = await login({ emailOrUsername: user.username, password: user.password });
+    expect(elsewhere.statusCode).toBe(200);
+
+    // Once the failures leave the window the IP may sign in again.
+    await sql`UPDATE login_failures SET at = at - interval '61 seconds' WHERE ip = ${ip}`.execute(t.db);
+    const later = await login({ emailOrUsername: user.username, password: user.password }, ip);
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('slows down repeated failures on one account name, without locking it for good', async () => {
+    const name = 'target-account';
+    expect(await accountDelayMs(t.db, name)).toBe(0);
+    for (let i = 0; i < 6; i++) await login({ emailOrUsername: name, password: `guess${i}` });
+    expect(await accountDelayMs(t.db, name)).toBeGreaterThan(0);
+    await sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE identifier = ${name}`.execute(
+      t.db,
+    );
+    expect(await accountDelayMs(t.db, name)).toBe(0);
+  });
+
+  it('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {
+    const user = await t.user();
+    const token = await t.login(user.username, user.password);
+    const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain(user.password);
+    const sessions = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.token_hash.length).toBe(32);
+    expect(JSON.stringify(sessions)).not.toContain(token);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me answers the signed-in user, and 401 without a valid token', async () => {
+    const user = await t.user();
+    const token = await t.login(user.username, user.password);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ userId: user.user_id, username: user.username });
+
+    for (const headers of [{}, bearer('not-a-token'), { authorization: token }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'unauthorized' });
+    }
+  });
+
+  it('GET /api/admin/ping answers 200 for an admin, 403 for a player, 401 without a session', async () => {
+    const admin = await t.user({ admin: true });
+    const player = await t.user();
+    const adminToken = await t.login(admin.username, admin.password);
+    const playerToken = await t.login(player.username, player.password);
+    const ping = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/admin/ping', headers });
+
+    expect((await ping(bearer(adminToken))).json()).toEqual({ ok: true });
+    const denied = await ping(bearer(playerToken));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: 'Admin access required', code: 'forbidden' });
+    expect((await ping({})).statusCode).toBe(401);
+  });
+
+  it('logout revokes the session: the same token then answers 401', async () => {
+    const admin = await t.user({ admin: true });
+    const token = await t.login(admin.username, admin.password);
+    const other = await t.login(admin.username, admin.password);
+
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    for (const url of ['/api/auth/me', '/api/admin/ping']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(401);
+    }
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+    // Only that session ended: the admin's other sign-in still works.
+    const still = await t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(other) });
+    expect(still.statusCode).toBe(200);
+
+    const logouts = await auditRows('auth.logout');
+    expect(logouts.filter((r) => r.entity_id === admin.user_id)).toHaveLength(1);
+  });
+
+  it('a disabled or demoted user loses access on the next request', async () => {
+    const admin = await t.user({ admin: true });
+    const token = await t.login(admin.username, admin.password);
+    const ping = () => t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(token) });
+    expect((await ping()).statusCode).toBe(200);
+
+    await t.db.updateTable('users').set({ admin_enabled: false }).where('id', '=', admin.id).execute();
+    expect((await ping()).statusCode).toBe(403);
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', admin.id).execute();
+    expect((await ping()).statusCode).toBe(401);
+  });
+
+  it('expires sessions after the idle timeout and after the absolute lifetime', async () => {
+    const admin = await t.user({ admin: true });
+    const idle = await t.login(admin.username, admin.password);
+    const old = await t.login(admin.username, admin.password);
+    const [first, second] = await t.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', admin.id)
+      .orderBy('id')
+      .execute();
+
+    await sql`UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE id = ${first?.id}`.execute(t.db);
+    await sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = ${second?.id}`.execute(t.db);
+    for (const token of [idle, old]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('audit log', () => {
+  it('is append-only: rows cannot be changed or deleted', async () => {
+    const user = await t.user();
+    await t.login(user.username, user.password);
+    await expect(sql`UPDATE audit_log SET action = 'x'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    const rows = await auditRows('auth.login');
+    const mine = rows.find((r) => r.entity_id === user.user_id);
+    expect(mine).toMatchObject({ actor: user.username, actor_id: user.id, ip: expect.any(String) });
+  });
+});

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const flag = z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional();
+
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BASE_PATH: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a path such as /admin')
+      .optional(),
+  ),
+  TRUST_PROXY: flag,
+  DEMO_DATA: flag,
+  FRAME_ANCESTORS: optionalText,
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  admin: { username: string; email: string; password: string | undefined };
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Sub-path the console is served under by a proxy, without trailing slash ('' at the root). */
+  basePath: string;
+  /** Take the client IP from X-Forwarded-For (set when behind a proxy). */
+  trustProxy: boolean;
+  /** Create demo players on first start: default on for embedded, off with DATABASE_URL. */
+  demoData: boolean;
+  /** CSP frame-ancestors: origins allowed to embed the console ('self' by default). */
+  frameAncestors: string[];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws ConfigError naming every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const username = e.ADMIN_USERNAME ?? 'admin';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: {
+      username,
+      email: e.ADMIN_EMAIL ?? `${username}@example.com`,
+      password: e.ADMIN_PASSWORD,
+    },
+    logLevel: e.LOG_LEVEL,
+    basePath: (e.BASE_PATH ?? '').replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY === 'true',
+    demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.DATABASE_URL === undefined,
+    frameAncestors: e.FRAME_ANCESTORS?.split(/\s+/) ?? ["'self'"],
+  };
+}

@@ -1,0 +1,18 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+// int8 (counts, bigint ids, points) as numbers: every value we store fits in 2^53.
+// Ids stay strings in JSON because we convert them explicitly where they leave the server.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Database = Kysely<DB>;
+
+export function connect(connection: string | pg.PoolConfig, max = 10): Database {
+  const config: pg.PoolConfig =
+    typeof connection === 'string' ? { connectionString: connection } : { ...connection };
+  const pool = new pg.Pool({ max, ...config });
+  // An idle client losing its connection (database restarted) must not crash the server.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}

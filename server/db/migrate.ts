@@ -1,0 +1,19 @@
+import { Migrator } from 'kysely/migration';
+import type { Database } from './connect';
+import * as foundation from './migrations/0001_foundation';
+
+// Listed here rather than read from the folder, so the order is explicit and bundlers see them.
+const migrations = {
+  '0001_foundation': foundation,
+};
+
+/** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */
+export async function migrate(db: Database): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${(error as Error)?.message ?? error}`);
+  }
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export interface ConsoleOptions {
+  /** The built console (vite's outDir); absent or unbuilt → a page saying how to build it. */
+  dir: string | null;
+  /** Sub-path a proxy serves us under ('' at the root). */
+  basePath: string;
+}
+
+const NOT_BUILT =
+  '<!doctype html><title>Console not built</title><p>The console has not been built. Run <code>npm run build</code>, then reload.</p>';
+
+function isApiPath(urlPath: string): boolean {
+  return urlPath === '/api' || urlPath.startsWith('/api/');
+}
+
+/**
+ * Serves the console: hashed assets with long caching, and index.html (with the <base href>
+ * the sub-path needs) for every other GET without a file extension, so deep links work.
+ * Anything else unknown, and every unknown /api path, answers a JSON 404.
+ */
+export async function installConsole(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
+  const indexFile = options.dir && path.join(options.dir, 'index.html');
+  const html =
+    indexFile && fs.existsSync(indexFile)
+      ? fs
+          .readFileSync(indexFile, 'utf8')
+          .replace('<base href="/">', `<base href="${options.basePath}/">`)
+      : null;
+
+  if (html && options.dir) {
+    await app.register(fastifyStatic, {
+      root: options.dir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(urlPath) &&
+      !/\.[A-Za-z0-9]+$/.test(urlPath);
+    if (!wantsPage) return reply.code(404).send({ error: 'Not found', code: 'not_found' });
+    return reply
+      .code(html ? 200 : 503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html ?? NOT_BUILT);
+  });
+}

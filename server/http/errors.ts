@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contract/errors';
+
+/** An error the API answers as `{error, code, fields?}` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (message = 'Authentication required') =>
+  new ApiError(401, 'unauthorized', message);
+export const forbidden = (message = 'Admin access required') => new ApiError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
+
+// Fastify's own client errors, in words an admin can act on.
+const FASTIFY_MESSAGES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The request body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'too_large', 'The request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the body as JSON'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'The request body is incomplete'],
+};
+
+function fieldName(path: string, params: Record<string, unknown>): string {
+  const keys = params.keys;
+  if (Array.isArray(keys) && keys.length > 0) return keys.join(', ');
+  return path.replace(/^\//, '').replaceAll('/', '.') || 'body';
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      const body: ErrorBody = { error: error.message, code: error.code };
+      if (error.fields) body.fields = error.fields;
+      return reply.code(error.status).headers(error.headers ?? {}).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, issue.params);
+        fields[name] ??=
+          issue.keyword === 'unrecognized_keys' ? 'Unknown field' : (issue.message ?? 'Invalid value');
+      }
+      const context = error.validationContext ?? 'body';
+      const where = context === 'querystring' ? 'query' : context;
+      const names = Object.keys(fields).join(', ');
+      return reply
+        .code(400)
+        .send({ error: `Invalid ${where}: ${names}`, code: 'invalid_input', fields });
+    }
+    const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ error: known[2], code: known[1] });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .code(error.statusCode)
+        .send({ error: error.message, code: (error.code ?? 'bad_request').toLowerCase() });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Internal server error', code: 'internal' });
+  });
+}

@@ -1,0 +1,99 @@
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, readConfig } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open';
+import { seedOnFirstStart } from './seed/demo';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const say = (message: string) => process.stdout.write(`${message}\n`);
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+/** Fails fast, before the database starts, when another program holds the port. */
+function assertPortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is already in use. Stop the program using it, or set PORT to another port.`)
+          : error,
+      ),
+    );
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  await assertPortFree(config.host, config.port).catch((error: Error) => fail(error.message));
+  const database = await openDatabase(config, say).catch((error: Error) => fail(error.message));
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      say('Forced exit.');
+      process.exit(1);
+    }
+    stopping = true;
+    say(`\n${signal} received: finishing in-flight requests, then stopping the database...`);
+    await app?.close(); // stops accepting, waits for in-flight requests
+    await database.close();
+    say('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await migrate(database.db);
+    const seed = await seedOnFirstStart(database.db, {
+      admin: config.admin,
+      demoData: config.demoData,
+    });
+    app = await buildApp({
+      db: database.db,
+      consoleDir: path.join(root, 'dist', 'console'),
+      basePath: config.basePath,
+      trustProxy: config.trustProxy,
+      logLevel: config.logLevel,
+      frameAncestors: config.frameAncestors,
+    });
+    await app.listen({ host: config.host, port: config.port });
+
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}${config.basePath}/`;
+    say('');
+    say(`  Rewards admin console: ${url}`);
+    say(`  Database: ${database.location}`);
+    if (seed.generatedPassword) {
+      say(`  Sign in as '${config.admin.username}' with password: ${seed.generatedPassword}`);
+      say('  (shown once: keep it, or set ADMIN_PASSWORD before the first start)');
+    } else if (seed.created) {
+      say(`  Sign in as '${config.admin.username}' with the password from ADMIN_PASSWORD`);
+    } else {
+      say(`  Sign in as '${config.admin.username}' (or any admin); new admins: npm run admin:create`);
+    }
+    say('');
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+void main();

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { connect, type Database } from '../db/connect';
+import type { UserRow } from '../db/schema';
+import { createUser, type NewUserInput } from '../modules/users/create';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  /** A user with a known password (defaults: active, not admin). */
+  user(input?: Partial<NewUserInput>): Promise<UserRow & { password: string }>;
+  /** Signs in through the API and answers the bearer token. */
+  login(emailOrUsername: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh, migrated database (cloned from the run's template) and an app over it. */
+export async function createTestContext(): Promise<TestContext> {
+  const base = inject('pg');
+  const name = `test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client(base);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  await admin.end();
+
+  const db = connect({ ...base, database: name }, 4);
+  const app = await buildApp({ db, logLevel: 'silent' });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    async user(input = {}) {
+      counter += 1;
+      const username = input.username ?? `player${counter}_${randomBytes(2).toString('hex')}`;
+      const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`;
+      const row = await createUser(db, {
+        email: `${username}@example.com`,
+        ...input,
+        username,
+        password,
+      });
+      return { ...row, password };
+    },
+    async login(emailOrUsername, password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { emailOrUsername, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      const cleanup = new pg.Client(base);
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
