@@ -77,18 +77,16 @@ async function main(): Promise<void> {
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}${config.basePath}/`;
-    say('');
-    say(`  Rewards admin console: ${url}`);
-    say(`  Database: ${database.location}`);
+    const banner = ['', `  Rewards admin console: ${url}`, `  Database: ${database.location}`];
     if (seed.generatedPassword) {
-      say(`  Sign in as '${config.admin.username}' with password: ${seed.generatedPassword}`);
-      say('  (shown once: keep it, or set ADMIN_PASSWORD before the first start)');
+      banner.push(`  Sign in as '${config.admin.username}' with password: ${seed.generatedPassword}`);
+      banner.push('  (shown once: keep it, or set ADMIN_PASSWORD before the first start)');
     } else if (seed.created) {
-      say(`  Sign in as '${config.admin.username}' with the password from ADMIN_PASSWORD`);
+      banner.push(`  Sign in as '${config.admin.username}' with the password from ADMIN_PASSWORD`);
     } else {
-      say(`  Sign in as '${config.admin.username}' (or any admin); new admins: npm run admin:create`);
+      banner.push(`  Sign in as '${config.admin.username}' (or any admin); new admins: npm run admin:create`);
     }
-    say('');
+    say(`${banner.join('\n')}\n`);
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});

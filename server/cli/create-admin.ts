@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { audit } from '../audit/audit';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { ConfigError, readConfig } from '../config';
+import { connect } from '../db/connect';
+import { runningConnection } from '../db/embedded';
+import { DataDirLockedError } from '../db/lock';
+import { migrate } from '../db/migrate';
+import { APP_DATABASE, type OpenDatabase, openDatabase } from '../db/open';
+import { createUser } from '../modules/users/create';
+
+const USAGE = `Creates an admin, or makes an existing user an admin with a new password.
+
+  npm run admin:create -- --username NAME --email EMAIL
+
+The password is read from ADMIN_PASSWORD (at least 8 characters); without it a random one is
+generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also while
+the server is running).`;
+
+const Args = z.object({
+  username: z.string().trim().min(3, 'at least 3 characters').max(64),
+  email: z.email('not an email address'),
+  password: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters'),
+});
+
+async function open(config: ReturnType<typeof readConfig>): Promise<OpenDatabase> {
+  try {
+    return await openDatabase(config, (m) => console.log(m));
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    // The server is running on this DATA_DIR: talk to its database instead of starting one.
+    const db = connect(runningConnection(config.dataDir, APP_DATABASE), 1);
+    return { db, location: config.dataDir, close: () => db.destroy() };
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help || !values.username) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const generated = process.env.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
+  const parsed = Args.safeParse({
+    username: values.username,
+    email: values.email ?? `${values.username}@example.com`,
+    password: process.env.ADMIN_PASSWORD ?? generated,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`${String(issue.path[0])}: ${issue.message}`);
+    return 2;
+  }
+  const { username, email, password } = parsed.data;
+  const config = readConfig(process.env);
+  const database = await open(config);
+  try {
+    await migrate(database.db);
+    const outcome = await database.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['username']), '=', username.toLowerCase()),
+            eb(eb.fn('lower', ['email']), '=', email.toLowerCase()),
+          ]),
+        )
+        .executeTakeFirst();
+      const system = { id: null, username: 'cli', ip: null };
+      if (!existing) {
+        const user = await createUser(trx, { username, email, password, admin: true });
+        await audit(trx, system, { action: 'user.create_admin', entity: 'user', entityId: user.user_id });
+        return `Created admin '${user.username}'`;
+      }
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: await hashPassword(password),
+          admin_enabled: true,
+          admin_roles: sql<string[]>`array(SELECT DISTINCT unnest(admin_roles || '{admin}'))`,
+          status: 'active',
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', existing.id)
+        .execute();
+      await revokeUserSessions(trx, existing.id);
+      await audit(trx, system, {
+        action: 'user.reset_admin',
+        entity: 'user',
+        entityId: existing.user_id,
+        before: { adminEnabled: existing.admin_enabled, status: existing.status },
+        after: { adminEnabled: true, status: 'active' },
+      });
+      return `'${existing.username}' is now an admin with a new password (other sessions ended)`;
+    });
+    console.log(outcome);
+    if (generated) console.log(`Password (shown once): ${generated}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

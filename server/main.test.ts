@@ -1,0 +1,172 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real server process, as `npm start` runs it: configuration, embedded PostgreSQL,
+// the data-dir lock, recovery after kill -9, graceful shutdown.
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const started: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterAll(() => {
+  for (const proc of started) if (proc.exitCode === null) proc.kill('SIGKILL');
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-main-test-'));
+  fs.chmodSync(dir, 0o755);
+  dirs.push(dir);
+  return path.join(dir, 'data');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Run {
+  proc: ChildProcess;
+  output: () => string;
+  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
+  exit: Promise<number | null>;
+}
+
+function run(script: string, env: Record<string, string>, args: string[] = []): Run {
+  // One process, as `npm start` runs it: a kill -9 hits the server itself, not a wrapper.
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(proc);
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const l of listeners) l();
+  };
+  proc.stdout?.on('data', onData);
+  proc.stderr?.on('data', onData);
+  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return {
+    proc,
+    output: () => out,
+    exit,
+    waitFor(pattern) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = out.match(pattern);
+          if (match) {
+            listeners.delete(check);
+            resolve(match);
+          }
+        };
+        listeners.add(check);
+        exit.then(() => reject(new Error(`exited before ${pattern}:\n${out}`)));
+        check();
+      });
+    },
+  };
+}
+
+const startServer = (env: Record<string, string>) => run('server/main.ts', env);
+
+async function login(port: number, emailOrUsername: string, password: string) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrUsername, password }),
+  });
+  return { status: res.status, body: (await res.json()) as { token?: string } };
+}
+
+const READY = /Rewards admin console: (http:\/\/\S+)/;
+
+describe('the server process', () => {
+  it('starts on PORT and DATA_DIR, refuses a second server, survives kill -9, stops cleanly', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'correct-horse-battery' };
+
+    const first = startServer(env);
+    const [, url] = await first.waitFor(READY);
+    expect(url).toBe(`http://127.0.0.1:${port}/`);
+    expect(first.output()).toContain("Sign in as 'admin' with the password from ADMIN_PASSWORD");
+    expect(first.output()).not.toContain('correct-horse-battery');
+    const before = await login(port, 'admin', 'correct-horse-battery');
+    expect(before.status).toBe(200);
+
+    // A second server on the same DATA_DIR must not start.
+    const second = startServer({ ...env, PORT: String(await freePort()) });
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toMatch(/Another server \(pid \d+\) is already using DATA_DIR/);
+
+    // Another program on our port: a clear message, and the database is not left running.
+    const clash = startServer({ DATA_DIR: tempDir(), PORT: String(port) });
+    expect(await clash.exit).toBe(1);
+    expect(clash.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+
+    // kill -9 orphans postgres; the next start stops the orphan and keeps every row.
+    first.proc.kill('SIGKILL');
+    await first.exit;
+    const third = startServer(env);
+    await third.waitFor(READY);
+    expect(third.output()).toMatch(/left running by a previous server/);
+    expect(third.output()).not.toContain('with password:');
+    const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, {
+      headers: { authorization: `Bearer ${before.body.token}` },
+    });
+    expect(me.status).toBe(200);
+
+    // The admin CLI works against the running server's database.
+    const cli = run('server/cli/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'second-admin-pass' }, [
+      '--username',
+      'ops.lead',
+      '--email',
+      'ops@example.com',
+    ]);
+    expect(await cli.exit).toBe(0);
+    expect(cli.output()).toContain("Created admin 'ops.lead'");
+    expect((await login(port, 'ops@example.com', 'second-admin-pass')).status).toBe(200);
+
+    third.proc.kill('SIGTERM');
+    expect(await third.exit).toBe(0);
+    expect(third.output()).toContain('Stopped.');
+    expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  }, 90_000);
+
+  it('prints a generated admin password once when ADMIN_PASSWORD is not set', async () => {
+    const env = { DATA_DIR: tempDir(), PORT: String(await freePort()) };
+    const first = startServer(env);
+    await first.waitFor(READY);
+    const [, password] = await first.waitFor(/with password: (\S+)/);
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect((await login(Number(env.PORT), 'admin', password ?? '')).status).toBe(200);
+    first.proc.kill('SIGINT');
+    expect(await first.exit).toBe(0);
+
+    const again = startServer(env);
+    await again.waitFor(READY);
+    expect(again.output()).not.toContain(password);
+    again.proc.kill('SIGTERM');
+    expect(await again.exit).toBe(0);
+  }, 60_000);
+
+  it('names each bad setting and exits without starting', async () => {
+    const bad = startServer({ DATA_DIR: tempDir(), PORT: 'eighty', ADMIN_EMAIL: 'not-an-email' });
+    expect(await bad.exit).toBe(1);
+    expect(bad.output()).toContain('Invalid configuration');
+    expect(bad.output()).toContain('PORT="eighty": must be a number');
+    expect(bad.output()).toContain('ADMIN_EMAIL="not-an-email": must be an email address');
+  });
+});
