@@ -1,0 +1,94 @@
+// Runs every test tier (unit, API, end to end) and ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const out = path.resolve('.test-output');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+const polyfills = `--import ${path.resolve('scripts/node20-polyfills.mjs')}`;
+const env = {
+  ...process.env,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${polyfills}`.trim(),
+};
+const bin = (name) => path.resolve('node_modules', '.bin', name);
+
+function run(label, command, args, extraEnv = {}) {
+  process.stdout.write(`\n=== ${label} ===\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  process.stdout.write(`=== ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
+  return result.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+// Tiers 1 and 2: unit/component (jsdom) and API (real PostgreSQL), one vitest run.
+const vitestJson = path.join(out, 'vitest.json');
+const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  if (vitest.numTotalTests === 0) problems.push('vitest ran no test');
+} else {
+  problems.push(`vitest did not report (exit ${vitestStatus})`);
+}
+if (vitestStatus !== 0 && vitest?.numFailedTests === 0)
+  problems.push(`vitest exited ${vitestStatus}`);
+
+// Tier 3: the built console in Chromium against the real server and database.
+const buildStatus = run('console build', bin('vite'), ['build', '--logLevel', 'warn']);
+if (buildStatus !== 0) {
+  problems.push('the console build failed');
+} else {
+  const playwrightJson = path.join(out, 'playwright.json');
+  const e2eStatus = run(
+    'end-to-end tests (Playwright, Chromium)',
+    bin('playwright'),
+    ['test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_PORT: String(await freePort()) },
+  );
+  const report = readJson(playwrightJson);
+  if (report?.stats) {
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    if (report.stats.expected + report.stats.unexpected === 0)
+      problems.push('Playwright ran no test');
+    for (const error of report.errors ?? []) problems.push(`Playwright: ${error.message ?? error}`);
+  } else {
+    problems.push(`Playwright did not report (exit ${e2eStatus})`);
+  }
+  if (e2eStatus !== 0 && report?.stats?.unexpected === 0)
+    problems.push(`Playwright exited ${e2eStatus}`);
+}
+
+for (const problem of problems) process.stdout.write(`\nproblem: ${problem}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
