@@ -63,13 +63,17 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+// Never echoed back, even when invalid: a URL may carry a password.
+const SECRETS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL']);
+
 /** Reads the environment; a bad value throws ConfigError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const shown = SECRETS.has(name) ? ' (value hidden)' : `=${JSON.stringify(env[name] ?? '')}`;
+      return `  ${name}${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

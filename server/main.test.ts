@@ -44,7 +44,12 @@ function run(script: string, env: Record<string, string>, args: string[] = []): 
   // One process, as `npm start` runs it: a kill -9 hits the server itself, not a wrapper.
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(proc);
@@ -128,12 +133,11 @@ describe('the server process', () => {
     expect(me.status).toBe(200);
 
     // The admin CLI works against the running server's database.
-    const cli = run('server/cli/create-admin.ts', { DATA_DIR: dataDir, ADMIN_PASSWORD: 'second-admin-pass' }, [
-      '--username',
-      'ops.lead',
-      '--email',
-      'ops@example.com',
-    ]);
+    const cli = run(
+      'server/cli/create-admin.ts',
+      { DATA_DIR: dataDir, ADMIN_PASSWORD: 'second-admin-pass' },
+      ['--username', 'ops.lead', '--email', 'ops@example.com'],
+    );
     expect(await cli.exit).toBe(0);
     expect(cli.output()).toContain("Created admin 'ops.lead'");
     expect((await login(port, 'ops@example.com', 'second-admin-pass')).status).toBe(200);

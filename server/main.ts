@@ -22,7 +22,9 @@ function assertPortFree(host: string, port: number): Promise<void> {
     probe.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on ${host} is already in use. Stop the program using it, or set PORT to another port.`)
+          ? new Error(
+              `Port ${port} on ${host} is already in use. Stop the program using it, or set PORT to another port.`,
+            )
           : error,
       ),
     );
@@ -79,12 +81,16 @@ async function main(): Promise<void> {
     const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}${config.basePath}/`;
     const banner = ['', `  Rewards admin console: ${url}`, `  Database: ${database.location}`];
     if (seed.generatedPassword) {
-      banner.push(`  Sign in as '${config.admin.username}' with password: ${seed.generatedPassword}`);
+      banner.push(
+        `  Sign in as '${config.admin.username}' with password: ${seed.generatedPassword}`,
+      );
       banner.push('  (shown once: keep it, or set ADMIN_PASSWORD before the first start)');
     } else if (seed.created) {
       banner.push(`  Sign in as '${config.admin.username}' with the password from ADMIN_PASSWORD`);
     } else {
-      banner.push(`  Sign in as '${config.admin.username}' (or any admin); new admins: npm run admin:create`);
+      banner.push(
+        `  Sign in as '${config.admin.username}' (or any admin); new admins: npm run admin:create`,
+      );
     }
     say(`${banner.join('\n')}\n`);
   } catch (error) {

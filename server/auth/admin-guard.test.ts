@@ -56,7 +56,9 @@ describe('every /api/admin route requires an admin', () => {
       ['POST', '/api/admin/plugin/nested'],
     ] as const) {
       expect((await app.inject({ method, url })).statusCode).toBe(401);
-      expect((await app.inject({ method, url, headers: bearer(playerToken) })).statusCode).toBe(403);
+      expect((await app.inject({ method, url, headers: bearer(playerToken) })).statusCode).toBe(
+        403,
+      );
     }
     await app.close();
   });

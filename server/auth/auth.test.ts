@@ -14,7 +14,12 @@ let ipCounter = 0;
 const nextIp = () => `10.0.0.${++ipCounter}`;
 
 function login(body: unknown, ip = nextIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: body as object,
+    remoteAddress: ip,
+  });
 }
 
 const auditRows = (action: string) =>
@@ -28,7 +33,11 @@ describe('POST /api/auth/login', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(body.user).toMatchObject({ userId: user.user_id, username: 'Grace.Hopper', status: 'active' });
+      expect(body.user).toMatchObject({
+        userId: user.user_id,
+        username: 'Grace.Hopper',
+        status: 'active',
+      });
       expect(body.user.adminRole).toEqual({ enabled: false, roles: [], permissions: [] });
       expect(JSON.stringify(body)).not.toContain('argon2');
     }
@@ -60,7 +69,10 @@ describe('POST /api/auth/login', () => {
   it('rejects unknown fields and a malformed body with 400, naming the field', async () => {
     const extra = await login({ emailOrUsername: 'a', password: 'b', admin: true });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toMatchObject({ code: 'invalid_input', fields: { admin: 'Unknown field' } });
+    expect(extra.json()).toMatchObject({
+      code: 'invalid_input',
+      fields: { admin: 'Unknown field' },
+    });
 
     const missing = await login({ emailOrUsername: 'a' });
     expect(missing.statusCode).toBe(400);
@@ -94,7 +106,9 @@ describe('POST /api/auth/login', () => {
     expect(elsewhere.statusCode).toBe(200);
 
     // Once the failures leave the window the IP may sign in again.
-    await sql`UPDATE login_failures SET at = at - interval '61 seconds' WHERE ip = ${ip}`.execute(t.db);
+    await sql`UPDATE login_failures SET at = at - interval '61 seconds' WHERE ip = ${ip}`.execute(
+      t.db,
+    );
     const later = await login({ emailOrUsername: user.username, password: user.password }, ip);
     expect(later.statusCode).toBe(200);
   });
@@ -113,10 +127,18 @@ describe('POST /api/auth/login', () => {
   it('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {
     const user = await t.user();
     const token = await t.login(user.username, user.password);
-    const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(user.password);
-    const sessions = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]?.token_hash.length).toBe(32);
     expect(JSON.stringify(sessions)).not.toContain(token);
@@ -158,16 +180,30 @@ describe('sessions', () => {
     const token = await t.login(admin.username, admin.password);
     const other = await t.login(admin.username, admin.password);
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ ok: true });
     for (const url of ['/api/auth/me', '/api/admin/ping']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(
+        401,
+      );
     }
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
     expect(again.statusCode).toBe(401);
     // Only that session ended: the admin's other sign-in still works.
-    const still = await t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(other) });
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/ping',
+      headers: bearer(other),
+    });
     expect(still.statusCode).toBe(200);
 
     const logouts = await auditRows('auth.logout');
@@ -177,12 +213,21 @@ describe('sessions', () => {
   it('a disabled or demoted user loses access on the next request', async () => {
     const admin = await t.user({ admin: true });
     const token = await t.login(admin.username, admin.password);
-    const ping = () => t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(token) });
+    const ping = () =>
+      t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(token) });
     expect((await ping()).statusCode).toBe(200);
 
-    await t.db.updateTable('users').set({ admin_enabled: false }).where('id', '=', admin.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ admin_enabled: false })
+      .where('id', '=', admin.id)
+      .execute();
     expect((await ping()).statusCode).toBe(403);
-    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', admin.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ status: 'disabled' })
+      .where('id', '=', admin.id)
+      .execute();
     expect((await ping()).statusCode).toBe(401);
   });
 
@@ -197,10 +242,18 @@ describe('sessions', () => {
       .orderBy('id')
       .execute();
 
-    await sql`UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE id = ${first?.id}`.execute(t.db);
-    await sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = ${second?.id}`.execute(t.db);
+    await sql`UPDATE sessions SET last_seen_at = now() - interval '3 hours' WHERE id = ${first?.id}`.execute(
+      t.db,
+    );
+    await sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = ${second?.id}`.execute(
+      t.db,
+    );
     for (const token of [idle, old]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/ping', headers: bearer(token) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/ping',
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -210,7 +263,9 @@ describe('audit log', () => {
   it('is append-only: rows cannot be changed or deleted', async () => {
     const user = await t.user();
     await t.login(user.username, user.password);
-    await expect(sql`UPDATE audit_log SET action = 'x'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`UPDATE audit_log SET action = 'x'`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
     const rows = await auditRows('auth.login');
     const mine = rows.find((r) => r.entity_id === user.user_id);

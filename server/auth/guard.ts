@@ -24,7 +24,8 @@ export async function requireSession(request: FastifyRequest): Promise<Session> 
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   const session = await findSession(request.server.db, token);
-  if (!session || session.user.status === 'disabled') throw unauthorized('Session expired or revoked');
+  if (!session || session.user.status === 'disabled')
+    throw unauthorized('Session expired or revoked');
   request.session = session;
   return session;
 }

@@ -42,5 +42,8 @@ export async function accountDelayMs(db: Database, identifier: string): Promise<
 export async function recordFailure(db: Database, ip: string, identifier: string): Promise<void> {
   await db.insertInto('login_failures').values({ ip, identifier }).execute();
   // Rows older than a day serve no limit any more.
-  await db.deleteFrom('login_failures').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }

@@ -53,7 +53,11 @@ export async function findSession(db: Database, token: string): Promise<Session 
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`)
+    .where(
+      's.last_seen_at',
+      '>',
+      sql<Date>`now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`,
+    )
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id, last_seen_at, ...user } = row;

@@ -53,7 +53,8 @@ async function main(): Promise<number> {
     password: process.env.ADMIN_PASSWORD ?? generated,
   });
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`${String(issue.path[0])}: ${issue.message}`);
+    for (const issue of parsed.error.issues)
+      console.error(`${String(issue.path[0])}: ${issue.message}`);
     return 2;
   }
   const { username, email, password } = parsed.data;
@@ -75,7 +76,11 @@ async function main(): Promise<number> {
       const system = { id: null, username: 'cli', ip: null };
       if (!existing) {
         const user = await createUser(trx, { username, email, password, admin: true });
-        await audit(trx, system, { action: 'user.create_admin', entity: 'user', entityId: user.user_id });
+        await audit(trx, system, {
+          action: 'user.create_admin',
+          entity: 'user',
+          entityId: user.user_id,
+        });
         return `Created admin '${user.username}'`;
       }
       await trx

@@ -106,7 +106,6 @@ export function socketDirFor(dataDir: string): string {
   return path.join(os.tmpdir(), `rewards-pg-${hash}`);
 }
 
-
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -209,7 +208,8 @@ async function ensureDatabase(connection: pg.ClientConfig, database: string): Pr
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    if (found.rowCount === 0)
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
   } finally {
     await client.end();
   }
@@ -300,5 +300,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
 /** How to reach the embedded database of a server that is already running on `dataDir`. */
 export function runningConnection(dataDir: string, database: string): pg.ClientConfig {
-  return { host: socketDirFor(path.resolve(dataDir)), port: SOCKET_PORT, user: 'postgres', database };
+  return {
+    host: socketDirFor(path.resolve(dataDir)),
+    port: SOCKET_PORT,
+    user: 'postgres',
+    database,
+  };
 }

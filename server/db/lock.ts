@@ -4,7 +4,6 @@ import { isAlive } from './process-alive';
 
 export class DataDirLockedError extends Error {}
 
-
 /**
  * One server per DATA_DIR: the lock file holds the owner's pid. A lock whose process is gone
  * (a killed server) is taken over; a live owner makes this start fail with a clear message.

@@ -41,7 +41,11 @@ export async function openDatabase(
 
   const release = lockDataDir(config.dataDir);
   try {
-    const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, database: APP_DATABASE, log });
+    const pg = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      database: APP_DATABASE,
+      log,
+    });
     const db = connect(pg.connection);
     return {
       db,

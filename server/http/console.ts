@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface ConsoleOptions {
   /** The built console (vite's outDir); absent or unbuilt → a page saying how to build it. */
@@ -43,6 +43,15 @@ export async function installConsole(app: FastifyInstance, options: ConsoleOptio
     });
   }
 
+  const sendPage = (reply: FastifyReply) =>
+    reply
+      .code(html ? 200 : 503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html ?? NOT_BUILT);
+
+  // The static handler would answer the root directory itself with 403.
+  app.get('/', (_request, reply) => sendPage(reply));
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const wantsPage =
@@ -50,10 +59,6 @@ export async function installConsole(app: FastifyInstance, options: ConsoleOptio
       !isApiPath(urlPath) &&
       !/\.[A-Za-z0-9]+$/.test(urlPath);
     if (!wantsPage) return reply.code(404).send({ error: 'Not found', code: 'not_found' });
-    return reply
-      .code(html ? 200 : 503)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html ?? NOT_BUILT);
+    return sendPage(reply);
   });
 }

@@ -17,7 +17,8 @@ export class ApiError extends Error {
 
 export const unauthorized = (message = 'Authentication required') =>
   new ApiError(401, 'unauthorized', message);
-export const forbidden = (message = 'Admin access required') => new ApiError(403, 'forbidden', message);
+export const forbidden = (message = 'Admin access required') =>
+  new ApiError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new ApiError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
 
@@ -41,14 +42,19 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       const body: ErrorBody = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
-      return reply.code(error.status).headers(error.headers ?? {}).send(body);
+      return reply
+        .code(error.status)
+        .headers(error.headers ?? {})
+        .send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, issue.params);
         fields[name] ??=
-          issue.keyword === 'unrecognized_keys' ? 'Unknown field' : (issue.message ?? 'Invalid value');
+          issue.keyword === 'unrecognized_keys'
+            ? 'Unknown field'
+            : (issue.message ?? 'Invalid value');
       }
       const context = error.validationContext ?? 'body';
       const where = context === 'querystring' ? 'query' : context;

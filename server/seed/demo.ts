@@ -44,7 +44,11 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
       admin: true,
     });
     const system = { id: null, username: 'system', ip: null };
-    await audit(trx, system, { action: 'user.create_admin', entity: 'user', entityId: admin.user_id });
+    await audit(trx, system, {
+      action: 'user.create_admin',
+      entity: 'user',
+      entityId: admin.user_id,
+    });
 
     if (options.demoData) {
       let referrer: string | null = null;
@@ -56,7 +60,11 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
         });
         referrer ??= row.referral_code;
       }
-      await audit(trx, system, { action: 'seed.demo', entity: 'user', after: { players: PLAYERS.length } });
+      await audit(trx, system, {
+        action: 'seed.demo',
+        entity: 'user',
+        after: { players: PLAYERS.length },
+      });
     }
     return { created: true, generatedPassword };
   });

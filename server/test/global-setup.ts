@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../db/connect';
 import { startEmbeddedPostgres } from '../db/embedded';

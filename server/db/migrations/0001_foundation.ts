@@ -54,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       after jsonb,
       ip text
     )`.execute(db);
-  await sql`CREATE INDEX audit_log_entity_idx ON audit_log (entity, entity_id, at DESC)`.execute(db);
+  await sql`CREATE INDEX audit_log_entity_idx ON audit_log (entity, entity_id, at DESC)`.execute(
+    db,
+  );
   await sql`CREATE INDEX audit_log_at_idx ON audit_log (at DESC)`.execute(db);
   await sql`
     CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

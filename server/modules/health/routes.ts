@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { HealthResponse } from '../../../contract/auth';
 import { ErrorBody } from '../../../contract/errors';
 import { ApiError } from '../../http/errors';

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config';
+
+describe('readConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('.data'),
+      databaseUrl: undefined,
+      admin: { username: 'admin', email: 'admin@example.com', password: undefined },
+      logLevel: 'info',
+      basePath: '',
+      trustProxy: false,
+      demoData: true,
+      frameAncestors: ["'self'"],
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/rewards',
+      DATABASE_URL: 'postgres://app:secret@db:5432/rewards',
+      ADMIN_USERNAME: 'root.admin',
+      ADMIN_EMAIL: 'ops@example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      LOG_LEVEL: 'warn',
+      BASE_PATH: '/admin/',
+      TRUST_PROXY: 'true',
+      FRAME_ANCESTORS: "'self' https://a.example",
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/rewards',
+      databaseUrl: 'postgres://app:secret@db:5432/rewards',
+      admin: { username: 'root.admin', email: 'ops@example.com', password: 'long-enough' },
+      logLevel: 'warn',
+      basePath: '/admin',
+      trustProxy: true,
+      demoData: false,
+      frameAncestors: ["'self'", 'https://a.example'],
+    });
+  });
+
+  it('names every bad variable in one message, without echoing secrets it does not need', () => {
+    let error: unknown;
+    try {
+      readConfig({
+        PORT: '70000',
+        DATABASE_URL: 'mysql://app:hunter22@db/x',
+        ADMIN_PASSWORD: 'short',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT="70000": must be between 1 and 65535');
+    expect(message).toContain('DATABASE_URL (value hidden): must start with postgres://');
+    expect(message).not.toContain('hunter22');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('ADMIN_PASSWORD (value hidden): must be at least 8 characters');
+    expect(message).not.toContain('short');
+  });
+});

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestContext, type TestContext } from '../test/harness';
+
+let t: TestContext;
+let dir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-console-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><base href="/"><script type="module" src="./assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
+  app = await buildApp({
+    db: t.db,
+    consoleDir: dir,
+    basePath: '/admin',
+    logLevel: 'silent',
+    frameAncestors: ["'self'", 'https://portal.example.com'],
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the console', () => {
+  it('answers index.html, with the sub-path as <base href>, for any page path', async () => {
+    for (const url of ['/', '/login', '/users/u_abc/edit', '/settings/legal?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<base href="/admin/">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with long caching, and 404 for missing files and API paths', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('console.log');
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    for (const url of ['/assets/missing.js', '/favicon.ico', '/api/users']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+  });
+
+  it('sends the security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self' https://portal.example.com");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['cache-control']).toBe('no-store');
+  });
+
+  it('says how to build the console when it has not been built', async () => {
+    const bare = await buildApp({
+      db: t.db,
+      consoleDir: path.join(dir, 'nothing'),
+      logLevel: 'silent',
+    });
+    const res = await bare.inject({ method: 'GET', url: '/users' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+    await bare.close();
+  });
+});
