@@ -12,15 +12,22 @@ function newest(entry) {
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
-  for (const child of fs.readdirSync(entry)) latest = Math.max(latest, newest(path.join(entry, child)));
+  for (const child of fs.readdirSync(entry))
+    latest = Math.max(latest, newest(path.join(entry, child)));
   return latest;
 }
 
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (Math.max(...inputs.map(newest)) > builtAt) {
-  process.stdout.write(builtAt ? 'Rebuilding the console...\n' : 'Building the console (first start)...\n');
-  const result = spawnSync(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  process.stdout.write(
+    builtAt ? 'Rebuilding the console...\n' : 'Building the console (first start)...\n',
+  );
+  const result = spawnSync(
+    path.resolve('node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   process.exit(result.status ?? 1);
 }

@@ -52,6 +52,8 @@ export async function installConsole(app: FastifyInstance, options: ConsoleOptio
 
   // The static handler would answer the root directory itself with 403.
   app.get('/', (_request, reply) => sendPage(reply));
+  // The console's runtime settings: served by us, the defaults it derives from the page are right.
+  app.get('/config.json', (_request, reply) => reply.header('cache-control', 'no-cache').send({}));
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const wantsPage =

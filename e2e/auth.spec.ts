@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn, storedToken } from './support';
+
+test('signs in with the admin credentials and out again', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Sign in with your admin credentials')).toBeVisible();
+  await expect(page.getByText('Protected area — Admins only')).toBeVisible();
+  await page.getByLabel('Email or username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Hi, admin')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Dashboard');
+  expect(await storedToken(page)).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem('rememberMe'))).toBe('true');
+  const token = await storedToken(page);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
+  // The session is revoked on the server too, not only forgotten by the browser.
+  const me = await page.request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(me.status()).toBe(401);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the server message and stays on the sign-in page', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
+});
+
+test("the button reads 'Signing in…' while the request runs", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/auth/login', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const busy = page.getByRole('button', { name: 'Signing in…' });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  release();
+  await expect(page.getByText('Hi, admin')).toBeVisible();
+});
+
+test('the password field toggles between hidden and shown', async ({ page }) => {
+  await page.goto('/login');
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret-value');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('without a token every protected page redirects to /login', async ({ page }) => {
+  for (const path of ['/', '/users', '/settings/legal']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  }
+});
+
+test("the guard shows 'Loading...' while the admin check runs", async ({ page }) => {
+  await signIn(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/admin/ping', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText('Loading...')).toBeVisible();
+  release();
+  await expect(page.getByText('Hi, admin')).toBeVisible();
+  await expect(page.getByText('Loading...')).toBeHidden();
+});
+
+test('a 401 in the middle of a session goes to /login and forgets the token', async ({ page }) => {
+  await signIn(page);
+  const token = await storedToken(page);
+  // The session ends on the server (as when an admin is disabled or the session expires).
+  const out = await page.request.post('/api/auth/logout', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(out.status()).toBe(200);
+
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
+
+test('an unknown path redirects to the dashboard', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('banner')).toContainText('Dashboard');
+});

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { menu, signIn } from './support';
+
+const SETTINGS = [
+  'App Info',
+  'Bots',
+  'Notifications',
+  'Daily Rewards',
+  'Referral',
+  'Withdrawal Types',
+  'Game Offers',
+  'Integrations',
+  'Unity Decks',
+  'Legal',
+];
+
+test('the shell: top bar 64 px, greeting, every menu entry in order', async ({ page }) => {
+  await signIn(page);
+  const banner = page.getByRole('banner');
+  expect((await banner.boundingBox())?.height).toBe(64);
+  await expect(banner).toContainText('Hi, admin');
+
+  const nav = menu(page);
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Withdrawals' })).toBeVisible();
+
+  const group = nav.getByRole('button', { name: 'Settings' });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  const labels = await nav.getByRole('link').allInnerTexts();
+  expect(labels.filter((l) => SETTINGS.includes(l.trim())).map((l) => l.trim())).toEqual(SETTINGS);
+});
+
+test('the Settings group stays open or closed across reloads', async ({ page }) => {
+  await signIn(page);
+  const group = menu(page).getByRole('button', { name: 'Settings' });
+  const start = await group.getAttribute('aria-expanded');
+  await group.click();
+  const flipped = start === 'true' ? 'false' : 'true';
+  await expect(group).toHaveAttribute('aria-expanded', flipped);
+  await page.reload();
+  await expect(menu(page).getByRole('button', { name: 'Settings' })).toHaveAttribute(
+    'aria-expanded',
+    flipped,
+  );
+});
+
+test('the collapsed sidebar is remembered after a reload', async ({ page }) => {
+  await signIn(page);
+  const nav = menu(page);
+  const wide = (await nav.boundingBox())?.width ?? 0;
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search menu' })).toBeHidden();
+  await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(wide / 2);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search menu' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search menu' })).toBeVisible();
+});
+
+test('the menu search filters entries and says when nothing matches', async ({ page }) => {
+  await signIn(page);
+  const nav = menu(page);
+  const search = page.getByRole('searchbox', { name: 'Search menu' });
+  await search.fill('refer');
+  await expect(nav.getByRole('link', { name: 'Referral' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Legal' })).toHaveCount(0);
+
+  await search.fill('WITHDRAWAL');
+  await expect(nav.getByRole('link', { name: 'Withdrawals' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Withdrawal Types' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+
+  await search.fill('zzz');
+  await expect(page.getByText('No matches')).toBeVisible();
+  await search.fill('');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('the theme toggle switches to dark and is remembered', async ({ page }) => {
+  await signIn(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect.poll(background).not.toBe(light);
+  const dark = await background();
+  await page.reload();
+  await expect(page.getByText('Hi, admin')).toBeVisible();
+  await expect.poll(background).toBe(dark);
+});

@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
+
+/** Signs in through the login form, as an admin would, and waits for the dashboard. */
+export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+}
+
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** The main menu: the sidebar on desktop, the overlay drawer on narrow screens. */
+export const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

@@ -1,0 +1,117 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { setUnauthorizedHandler } from './http';
+import { getToken, setStoredUser, setToken } from './storage';
+import { installFakeFetch, reply } from './test/fakeFetch';
+
+const pingOk = { 'GET /api/admin/ping': reply(200, { ok: true }) };
+
+describe('App (guard and routes)', () => {
+  const onUnauthorized = vi.fn();
+
+  beforeEach(() => {
+    onUnauthorized.mockReset();
+    setUnauthorizedHandler(onUnauthorized);
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    window.history.pushState({}, '', '/');
+  });
+
+  it('sends a visitor without a token to /login without calling the API', async () => {
+    window.history.pushState({}, '', '/');
+    const { requests } = installFakeFetch(pingOk);
+
+    render(<App />);
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(requests).toHaveLength(0);
+  });
+
+  it("shows 'Loading...' during the admin ping, then the dashboard inside the shell", async () => {
+    setToken('tok-1');
+    setStoredUser({ userId: 'USR-1', username: 'admin' });
+    window.history.pushState({}, '', '/');
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const { requests } = installFakeFetch({
+      'GET /api/admin/ping': async () => {
+        await gate;
+        return reply(200, { ok: true });
+      },
+    });
+
+    render(<App />);
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    openGate();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Hi, admin')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(requests.every((r) => r.path === '/api/admin/ping')).toBe(true);
+    expect(requests[0]?.headers.authorization).toBe('Bearer tok-1');
+    await waitFor(() => expect(document.title).toBe('Dashboard · Rewards Admin'));
+  });
+
+  it('redirects unknown paths (and screens not built yet) to /', async () => {
+    setToken('tok-1');
+    window.history.pushState({}, '', '/no/such/page');
+    installFakeFetch(pingOk);
+
+    render(<App />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('logs a non-admin out to /login when the ping answers 403', async () => {
+    setToken('tok-user');
+    window.history.pushState({}, '', '/');
+    const { requests } = installFakeFetch({
+      'GET /api/admin/ping': reply(403, { error: 'Admins only', code: 'forbidden' }),
+      'POST /api/auth/logout': reply(200, { ok: true }),
+    });
+
+    render(<App />);
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(getToken()).toBeNull();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/auth/logout');
+  });
+
+  it('the Logout button revokes the session and shows the login page', async () => {
+    setToken('tok-1');
+    window.history.pushState({}, '', '/');
+    const { requests } = installFakeFetch({
+      ...pingOk,
+      'POST /api/auth/logout': reply(200, { ok: true }),
+    });
+    const user = userEvent.setup();
+
+    render(<App />);
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(getToken()).toBeNull();
+    const logout = requests.find((r) => r.path === '/api/auth/logout');
+    expect(logout?.headers.authorization).toBe('Bearer tok-1');
+  });
+
+  it('shows the login form at /login even with a stored token', async () => {
+    setToken('tok-1');
+    window.history.pushState({}, '', '/login');
+    installFakeFetch(pingOk);
+
+    render(<App />);
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,214 @@
+import { HttpError } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../contract/users';
+import { authProvider } from './authProvider';
+import { setUnauthorizedHandler } from './http';
+import { getStoredUser, getToken, setStoredUser, setToken } from './storage';
+import { installFakeFetch, networkError, reply } from './test/fakeFetch';
+
+const user = (overrides: Partial<User> = {}): User => ({
+  _id: 'u1',
+  userId: 'USR-1',
+  username: 'admin',
+  email: 'admin@example.com',
+  status: 'active',
+  balance: 0,
+  xp: 0,
+  referredBy: null,
+  referralCode: 'REF1',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+  adminRole: { enabled: true, roles: ['admin'], permissions: [] },
+  ...overrides,
+});
+
+describe('authProvider', () => {
+  const onUnauthorized = vi.fn();
+
+  beforeEach(() => {
+    window.history.pushState({}, '', '/login');
+    onUnauthorized.mockReset();
+    setUnauthorizedHandler(onUnauthorized);
+  });
+  afterEach(() => setUnauthorizedHandler(null));
+
+  describe('login', () => {
+    it('posts the credentials, stores the token and user, then fetches me with the new token', async () => {
+      const { requests } = installFakeFetch({
+        'POST /api/auth/login': reply(200, { token: 'tok-1', user: user() }),
+        'GET /api/auth/me': reply(200, { user: user({ username: 'admin-from-me' }) }),
+      });
+
+      await authProvider.login({ emailOrUsername: 'admin', password: 'secret' });
+
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /api/auth/login',
+        'GET /api/auth/me',
+      ]);
+      expect(requests[0]?.body).toEqual({ emailOrUsername: 'admin', password: 'secret' });
+      expect(requests[1]?.headers.authorization).toBe('Bearer tok-1');
+      expect(getToken()).toBe('tok-1');
+      expect(getStoredUser()?.username).toBe('admin-from-me');
+    });
+
+    it('accepts a bare user object from me', async () => {
+      installFakeFetch({
+        'POST /api/auth/login': reply(200, { token: 'tok-1', user: user() }),
+        'GET /api/auth/me': reply(200, user({ username: 'bare' })),
+      });
+      await authProvider.login({ emailOrUsername: 'admin', password: 'secret' });
+      expect(getStoredUser()?.username).toBe('bare');
+    });
+
+    it('ignores a failure of the me call and keeps the user from the login answer', async () => {
+      installFakeFetch({
+        'POST /api/auth/login': reply(200, { token: 'tok-1', user: user() }),
+        'GET /api/auth/me': reply(500, { error: 'Boom', code: 'internal' }),
+      });
+
+      await expect(
+        authProvider.login({ emailOrUsername: 'admin', password: 'secret' }),
+      ).resolves.toBeUndefined();
+      expect(getToken()).toBe('tok-1');
+      expect(getStoredUser()?.username).toBe('admin');
+    });
+
+    it('rejects with the server error and stores nothing', async () => {
+      installFakeFetch({
+        'POST /api/auth/login': reply(429, {
+          error: 'Too many failed sign-in attempts. Try again in 30 seconds.',
+          code: 'rate_limited',
+        }),
+      });
+
+      const error = await authProvider
+        .login({ emailOrUsername: 'admin', password: 'nope' })
+        .catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).message).toBe(
+        'Too many failed sign-in attempts. Try again in 30 seconds.',
+      );
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the session on the server and clears the stored token and user', async () => {
+      setToken('tok-1');
+      setStoredUser(user());
+      const { requests } = installFakeFetch({ 'POST /api/auth/logout': reply(200, { ok: true }) });
+
+      await expect(authProvider.logout({})).resolves.toBeUndefined();
+
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/logout']);
+      expect(requests[0]?.headers.authorization).toBe('Bearer tok-1');
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+    });
+
+    it('still clears the session when the call fails', async () => {
+      setToken('tok-1');
+      setStoredUser(user());
+      installFakeFetch({
+        'POST /api/auth/logout': reply(500, { error: 'Boom', code: 'internal' }),
+      });
+
+      await expect(authProvider.logout({})).resolves.toBeUndefined();
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+    });
+
+    it('still clears the session when the server cannot be reached', async () => {
+      setToken('tok-1');
+      installFakeFetch({ 'POST /api/auth/logout': networkError });
+
+      await expect(authProvider.logout({})).resolves.toBeUndefined();
+      expect(getToken()).toBeNull();
+    });
+
+    it('makes no call when there is no session to revoke', async () => {
+      const { requests } = installFakeFetch({});
+      await authProvider.logout({});
+      expect(requests).toHaveLength(0);
+    });
+  });
+
+  describe('checkAuth', () => {
+    it('rejects at once, without a request, when no token is stored', async () => {
+      const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+      await expect(authProvider.checkAuth({})).rejects.toBeDefined();
+      expect(requests).toHaveLength(0);
+    });
+
+    it('asks the admin ping with the Bearer token and resolves when it answers ok', async () => {
+      setToken('tok-1');
+      const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+      expect(requests.map((r) => r.path)).toEqual(['/api/admin/ping']);
+      expect(requests[0]?.headers.authorization).toBe('Bearer tok-1');
+    });
+
+    it('rejects when the ping answers 403 (not an admin)', async () => {
+      setToken('tok-1');
+      installFakeFetch({
+        'GET /api/admin/ping': reply(403, { error: 'Admins only', code: 'forbidden' }),
+      });
+      await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 403 });
+    });
+
+    it('rejects and clears the session when the ping answers 401', async () => {
+      setToken('expired');
+      setStoredUser(user());
+      window.history.pushState({}, '', '/');
+      installFakeFetch({
+        'GET /api/admin/ping': reply(401, { error: 'Expired', code: 'unauthorized' }),
+      });
+
+      await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('checkError', () => {
+    it('rejects (logs out) on a 401', async () => {
+      await expect(authProvider.checkError(new HttpError('Expired', 401))).rejects.toBeDefined();
+    });
+
+    it.each([403, 404, 409, 500, 0])('resolves on status %i', async (status) => {
+      await expect(authProvider.checkError(new HttpError('x', status))).resolves.toBeUndefined();
+    });
+
+    it('resolves on an error without status', async () => {
+      await expect(authProvider.checkError(new Error('x'))).resolves.toBeUndefined();
+    });
+  });
+
+  describe('getIdentity', () => {
+    it('reads the stored user without a request', async () => {
+      setStoredUser(user({ userId: 'USR-9', username: 'boss' }));
+      const { requests } = installFakeFetch({});
+
+      await expect(authProvider.getIdentity?.()).resolves.toEqual({
+        id: 'USR-9',
+        fullName: 'boss',
+      });
+      expect(requests).toHaveLength(0);
+    });
+
+    it('fetches and stores me when no user is stored', async () => {
+      setToken('tok-1');
+      installFakeFetch({ 'GET /api/auth/me': reply(200, { user: user({ username: 'fetched' }) }) });
+
+      await expect(authProvider.getIdentity?.()).resolves.toEqual({
+        id: 'USR-1',
+        fullName: 'fetched',
+      });
+      expect(getStoredUser()?.username).toBe('fetched');
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { LoginBody, LoginResponse, MeResponse } from '../contract/auth';
+import type { User } from '../contract/users';
+import { http } from './http';
+import {
+  clearSession,
+  getStoredUser,
+  getToken,
+  type StoredUser,
+  setStoredUser,
+  setToken,
+} from './storage';
+
+/** GET auth/me answers `{user}`; a bare user object is accepted too. */
+const fetchMe = async (signal?: AbortSignal): Promise<StoredUser> => {
+  const res = await http<MeResponse | User>('auth/me', { signal });
+  const user = (res as MeResponse).user ?? res;
+  setStoredUser(user);
+  return user;
+};
+
+const identityOf = (user: StoredUser): UserIdentity => ({
+  id: user.userId ?? user._id ?? '',
+  fullName: user.username,
+});
+
+export const authProvider: AuthProvider = {
+  /** Signs in, stores token and user, then refreshes the user from me (its failure is ignored). */
+  async login({ emailOrUsername, password }: LoginBody) {
+    const res = await http<LoginResponse>('auth/login', {
+      method: 'POST',
+      body: { emailOrUsername, password },
+    });
+    setToken(res.token);
+    setStoredUser(res.user);
+    try {
+      await fetchMe();
+    } catch {
+      // spec 7: a failure of the me call after login is ignored
+    }
+  },
+
+  /** Revokes the session on the server (failure ignored) and forgets it locally. */
+  async logout() {
+    if (getToken()) {
+      try {
+        await http('auth/logout', { method: 'POST' });
+      } catch {
+        // the local session ends anyway
+      }
+    }
+    clearSession();
+  },
+
+  /** The guard: no token fails at once; otherwise the admin ping decides. */
+  async checkAuth(params) {
+    if (!getToken()) throw new Error('Not signed in');
+    await http('admin/ping', { signal: params?.signal });
+  },
+
+  /** Only a 401 ends the session; 403 and everything else leave the admin signed in. */
+  async checkError(error) {
+    if (error?.status === 401) throw error;
+  },
+
+  async getIdentity(params) {
+    const stored = getStoredUser();
+    if (stored?.username) return identityOf(stored);
+    return identityOf(await fetchMe(params?.signal));
+  },
+};

@@ -1,0 +1,231 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { changedFields, createDataProvider, type Endpoints, recordFrom } from './dataProvider';
+import { installFakeFetch, reply } from './test/fakeFetch';
+
+const table: Endpoints = {
+  users: { path: 'admin/users', idField: 'userId' },
+  bots: { path: 'admin/bots', idField: 'botId' },
+  categories: { path: 'admin/categories' },
+  decks: { path: 'admin/unity-decks', idField: 'dateKey' },
+};
+const provider = createDataProvider(table);
+
+describe('dataProvider', () => {
+  it('lists with page, limit, sort field:order, q and the other filters, mapping id from idField', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/users': reply(200, {
+        items: [
+          { _id: 'a1', userId: 'USR-1', username: 'ann' },
+          { _id: 'b2', userId: 'USR-2', username: 'bob' },
+        ],
+        total: 42,
+        page: 2,
+        limit: 20,
+      }),
+    });
+
+    const result = await provider.getList('users', {
+      pagination: { page: 2, perPage: 20 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { q: 'an', status: 'active', empty: '' },
+    });
+
+    expect(requests[0]?.path).toBe(
+      '/api/admin/users?page=2&limit=20&sort=createdAt%3Adesc&q=an&status=active',
+    );
+    expect(result.total).toBe(42);
+    expect(result.data.map((r) => r.id)).toEqual(['USR-1', 'USR-2']);
+    expect(result.data[0]).toMatchObject({ _id: 'a1', username: 'ann' });
+  });
+
+  it("defaults the id to _id and maps a sort on react-admin's id to the id field", async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/categories': reply(200, { items: [{ _id: 'c1', name: 'Cards' }], total: 1 }),
+      'GET /api/admin/bots': reply(200, { items: [], total: 0 }),
+    });
+
+    const categories = await provider.getList('categories', {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'sortOrder', order: 'ASC' },
+      filter: {},
+    });
+    await provider.getList('bots', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { active: false },
+    });
+
+    expect(categories.data[0]?.id).toBe('c1');
+    expect(requests[0]?.path).toBe('/api/admin/categories?page=1&limit=100&sort=sortOrder%3Aasc');
+    expect(requests[1]?.path).toBe('/api/admin/bots?page=1&limit=20&sort=botId%3Aasc&active=false');
+  });
+
+  it('gets one record at path/{id}, escaping the id', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/unity-decks/2024-05-01': reply(200, {
+        _id: 'd',
+        dateKey: '2024-05-01',
+        cards: [],
+      }),
+      'GET /api/admin/bots/a%2Fb': reply(200, { _id: 'x', botId: 'a/b' }),
+    });
+
+    const deck = await provider.getOne('decks', { id: '2024-05-01' });
+    const bot = await provider.getOne('bots', { id: 'a/b' });
+
+    expect(deck.data).toMatchObject({ id: '2024-05-01', cards: [] });
+    expect(bot.data.id).toBe('a/b');
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/admin/unity-decks/2024-05-01',
+      '/api/admin/bots/a%2Fb',
+    ]);
+  });
+
+  it('updates with PATCH path/{id} sending only the changed fields', async () => {
+    const previous = { id: 'USR-1', userId: 'USR-1', username: 'ann', balance: 5, tags: ['a'] };
+    const { requests } = installFakeFetch({
+      'PATCH /api/admin/users/USR-1': reply(200, { ...previous, balance: 7, tags: ['a', 'b'] }),
+    });
+
+    const result = await provider.update('users', {
+      id: 'USR-1',
+      data: { ...previous, balance: 7, tags: ['a', 'b'] },
+      previousData: previous,
+    });
+
+    expect(requests[0]?.method).toBe('PATCH');
+    expect(requests[0]?.body).toEqual({ balance: 7, tags: ['a', 'b'] });
+    expect(result.data).toMatchObject({ id: 'USR-1', balance: 7 });
+  });
+
+  it('keeps the sent values when an update answers only {ok}', async () => {
+    installFakeFetch({ 'PATCH /api/admin/categories/c1': reply(200, { ok: true }) });
+    const result = await provider.update('categories', {
+      id: 'c1',
+      data: { id: 'c1', _id: 'c1', name: 'New' },
+      previousData: { id: 'c1', _id: 'c1', name: 'Old' },
+    });
+    expect(result.data).toMatchObject({ id: 'c1', name: 'New' });
+  });
+
+  it('creates with POST and takes the id from the answer', async () => {
+    const { requests } = installFakeFetch({
+      'POST /api/admin/bots': reply(201, { botId: 'BOT-7' }),
+    });
+
+    const result = await provider.create('bots', { data: { nickname: 'Robo', skill: 50 } });
+
+    expect(requests[0]?.body).toEqual({ nickname: 'Robo', skill: 50 });
+    expect(result.data).toMatchObject({ id: 'BOT-7', botId: 'BOT-7', nickname: 'Robo' });
+  });
+
+  it('deletes with DELETE path/{id}, one call per id for deleteMany', async () => {
+    const { requests } = installFakeFetch({
+      'DELETE /api/admin/bots/B1': reply(200, { ok: true }),
+      'DELETE /api/admin/bots/B2': reply(200, { ok: true }),
+    });
+
+    const one = await provider.delete('bots', {
+      id: 'B1',
+      previousData: { id: 'B1', nickname: 'x' },
+    });
+    const many = await provider.deleteMany('bots', { ids: ['B1', 'B2'] });
+
+    expect(one.data).toMatchObject({ id: 'B1', nickname: 'x' });
+    expect(many.data).toEqual(['B1', 'B2']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'DELETE /api/admin/bots/B1',
+      'DELETE /api/admin/bots/B1',
+      'DELETE /api/admin/bots/B2',
+    ]);
+  });
+
+  it('getMany fetches each id; updateMany patches each id with the data', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/categories/c1': reply(200, { _id: 'c1' }),
+      'GET /api/admin/categories/c2': reply(200, { _id: 'c2' }),
+      'PATCH /api/admin/categories/c1': reply(200, { ok: true }),
+      'PATCH /api/admin/categories/c2': reply(200, { ok: true }),
+    });
+
+    const many = await provider.getMany('categories', { ids: ['c1', 'c2'] });
+    const updated = await provider.updateMany('categories', {
+      ids: ['c1', 'c2'],
+      data: { isActive: false },
+    });
+
+    expect(many.data.map((r) => r.id)).toEqual(['c1', 'c2']);
+    expect(updated.data).toEqual(['c1', 'c2']);
+    const patches = requests.filter((r) => r.method === 'PATCH');
+    expect(patches.map((r) => [r.path, r.body])).toEqual([
+      ['/api/admin/categories/c1', { isActive: false }],
+      ['/api/admin/categories/c2', { isActive: false }],
+    ]);
+  });
+
+  it('getManyReference lists with the target as a filter', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/bots': reply(200, { items: [], total: 0 }),
+    });
+    await provider.getManyReference('bots', {
+      target: 'offerId',
+      id: 'o1',
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    expect(requests[0]?.path).toBe(
+      '/api/admin/bots?page=1&limit=10&sort=createdAt%3Adesc&offerId=o1',
+    );
+  });
+
+  it('passes API errors through as HttpError', async () => {
+    installFakeFetch({
+      'GET /api/admin/bots/nope': reply(404, { error: 'Bot not found', code: 'not_found' }),
+    });
+    const error = await provider.getOne('bots', { id: 'nope' }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 404, message: 'Bot not found' });
+  });
+
+  it('rejects a resource missing from the table without calling the API', async () => {
+    const { requests } = installFakeFetch({});
+    await expect(provider.getOne('ghosts', { id: '1' })).rejects.toThrow(
+      'Unknown resource: ghosts',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('unwraps a record nested in the answer ({user, stats}, {ok, doc})', async () => {
+    installFakeFetch({
+      'GET /api/admin/users/USR-1': reply(200, {
+        user: { _id: 'a1', userId: 'USR-1', username: 'ann' },
+        stats: { wins: 3 },
+      }),
+      'POST /api/admin/categories': reply(200, { ok: true, doc: { _id: 'c9', name: 'Cards' } }),
+    });
+
+    const user = await provider.getOne('users', { id: 'USR-1' });
+    const created = await provider.create('categories', { data: { name: 'Cards' } });
+
+    expect(user.data).toMatchObject({ id: 'USR-1', username: 'ann', stats: { wins: 3 } });
+    expect(created.data).toEqual({ id: 'c9', _id: 'c9', name: 'Cards' });
+    expect(recordFrom({ ok: true }, '_id')).toBeUndefined();
+    expect(recordFrom({ a: { _id: '1' }, b: { _id: '2' } }, '_id')).toBeUndefined();
+  });
+
+  it('rejects a create whose answer carries no id', async () => {
+    installFakeFetch({ 'POST /api/admin/bots': reply(200, { ok: true }) });
+    await expect(provider.create('bots', { data: { nickname: 'x' } })).rejects.toThrow(/botId/);
+  });
+
+  it('changedFields drops id and unchanged values', () => {
+    expect(changedFields({ id: 1, a: 1, b: [1], c: 'x' }, { id: 1, a: 1, b: [1], c: 'y' })).toEqual(
+      {
+        c: 'x',
+      },
+    );
+    expect(changedFields({ id: 1, a: 1 })).toEqual({ a: 1 });
+  });
+});

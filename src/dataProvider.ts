@@ -1,0 +1,173 @@
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { http, type Query, type QueryValue } from './http';
+
+/** Which field of a record is its id in URLs (design: users by userId, bots by botId, ...). */
+export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
+
+export interface Endpoint {
+  /** API path relative to the API base, e.g. 'admin/users'. */
+  path: string;
+  /** Defaults to '_id'. */
+  idField?: IdField;
+}
+
+export type Endpoints = Record<string, Endpoint>;
+
+/** One line per resource, added with each screen: e.g. users: { path: 'admin/users', idField: 'userId' }. */
+export const endpoints: Endpoints = {};
+
+interface ListResponse {
+  items?: Record<string, unknown>[];
+  total?: number;
+}
+
+type ApiRecord = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is ApiRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The record inside an answer: the answer itself when it carries the id field, otherwise the one
+ * nested object that does ({ok, doc}, {item}, {user, stats}), with its siblings (but not `ok`)
+ * kept beside its fields. Undefined when there is none.
+ */
+export const recordFrom = (res: unknown, idField: IdField): ApiRecord | undefined => {
+  if (!isRecord(res)) return undefined;
+  if (res[idField] !== undefined) return res;
+  const nested = Object.entries(res).filter(
+    ([, value]) => isRecord(value) && value[idField] !== undefined,
+  );
+  if (nested.length !== 1) return undefined;
+  const [key, value] = nested[0] as [string, ApiRecord];
+  const { [key]: _nested, ok: _ok, ...siblings } = res;
+  return { ...siblings, ...value };
+};
+
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields of `data` that differ from `previous` (react-admin's `id` is never sent). */
+export const changedFields = (data: ApiRecord, previous?: ApiRecord): ApiRecord => {
+  const changed: ApiRecord = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'id') continue;
+    if (!previous || !sameValue(value, previous[key])) changed[key] = value;
+  }
+  return changed;
+};
+
+/**
+ * A react-admin DataProvider over the API conventions: lists answer {items, total, page, limit}
+ * to `?page&limit&sort=field:asc|desc&q&...filters`; records live at `path/{id}`.
+ */
+export const createDataProvider = (table: Endpoints): DataProvider => {
+  const endpointOf = (resource: string) => {
+    const endpoint = table[resource];
+    if (!endpoint) throw new Error(`Unknown resource: ${resource}`);
+    const idField = endpoint.idField ?? '_id';
+    const toRecord = (item: ApiRecord): RaRecord => ({
+      ...item,
+      id: item[idField] as Identifier,
+    });
+    const itemPath = (id: Identifier) => `${endpoint.path}/${encodeURIComponent(String(id))}`;
+    return { path: endpoint.path, idField, toRecord, itemPath };
+  };
+
+  const getList: DataProvider['getList'] = async (resource, params) => {
+    const { path, idField, toRecord } = endpointOf(resource);
+    const query: Query = {};
+    if (params.pagination) {
+      query.page = params.pagination.page;
+      query.limit = params.pagination.perPage;
+    }
+    if (params.sort?.field) {
+      const field = params.sort.field === 'id' ? idField : params.sort.field;
+      query.sort = `${field}:${params.sort.order === 'DESC' ? 'desc' : 'asc'}`;
+    }
+    for (const [key, value] of Object.entries(params.filter ?? {})) {
+      if (value === undefined || value === null || value === '') continue;
+      query[key] = Array.isArray(value)
+        ? (value as QueryValue[])
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : (value as QueryValue);
+    }
+    const res = await http<ListResponse | ApiRecord[]>(path, { query, signal: params.signal });
+    const items = Array.isArray(res) ? res : (res?.items ?? []);
+    const total = Array.isArray(res) ? res.length : (res?.total ?? items.length);
+    return { data: items.map(toRecord) as never[], total };
+  };
+
+  const getOne: DataProvider['getOne'] = async (resource, params) => {
+    const { idField, toRecord, itemPath } = endpointOf(resource);
+    const res = await http<unknown>(itemPath(params.id), { signal: params.signal });
+    const record = recordFrom(res, idField) ?? (isRecord(res) ? res : {});
+    return { data: { ...toRecord(record), id: params.id } as never };
+  };
+
+  const update: DataProvider['update'] = async (resource, params) => {
+    const { idField, toRecord, itemPath } = endpointOf(resource);
+    const res = await http<unknown>(itemPath(params.id), {
+      method: 'PATCH',
+      body: changedFields(params.data, params.previousData),
+    });
+    // The API may answer the updated record (maybe wrapped) or just {ok}: then keep what we sent.
+    const record = recordFrom(res, idField) ?? { ...params.previousData, ...params.data };
+    return { data: { ...toRecord(record), id: params.id } as never };
+  };
+
+  const remove: DataProvider['delete'] = async (resource, params) => {
+    const { itemPath } = endpointOf(resource);
+    await http(itemPath(params.id), { method: 'DELETE' });
+    return { data: { ...(params.previousData ?? {}), id: params.id } as never };
+  };
+
+  return {
+    getList,
+    getOne,
+
+    async getMany(resource, params) {
+      const records = await Promise.all(
+        params.ids.map((id) => getOne(resource, { id, signal: params.signal })),
+      );
+      return { data: records.map((r) => r.data) };
+    },
+
+    getManyReference(resource, params) {
+      const { target, id, filter, ...rest } = params;
+      return getList(resource, { ...rest, filter: { ...filter, [target]: id } });
+    },
+
+    async create(resource, params) {
+      const { path, idField, toRecord } = endpointOf(resource);
+      const res = await http<unknown>(path, { method: 'POST', body: params.data });
+      // e.g. a bot create answers {botId}, a legal one {ok, doc}: merge it over the data sent
+      const record = {
+        ...params.data,
+        ...(recordFrom(res, idField) ?? (isRecord(res) ? res : {})),
+      };
+      if (record[idField] === undefined)
+        throw new Error(`The API did not return the new ${idField}`);
+      return { data: toRecord(record) as never };
+    },
+
+    update,
+
+    async updateMany(resource, params) {
+      await Promise.all(
+        params.ids.map((id) =>
+          update(resource, { id, data: params.data, previousData: undefined as never }),
+        ),
+      );
+      return { data: params.ids };
+    },
+
+    delete: remove,
+
+    async deleteMany(resource, params) {
+      await Promise.all(params.ids.map((id) => remove(resource, { id })));
+      return { data: params.ids };
+    },
+  };
+};
+
+export const dataProvider = createDataProvider(endpoints);

@@ -1,0 +1,114 @@
+import { HttpError } from 'react-admin';
+import { config } from './config';
+import { pageNavigation } from './navigation';
+import { clearSession, getToken } from './storage';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface HttpOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  'Cannot reach the server. Check your connection and try again.';
+
+/** What happens after a 401 outside /login: by default a full-page move to the login page. */
+export type UnauthorizedHandler = () => void;
+
+const defaultUnauthorizedHandler: UnauthorizedHandler = () =>
+  pageNavigation.replace(`${config.basePath}/login`);
+
+let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
+
+/** Replaces the 401 handler; pass null to restore the default. */
+export const setUnauthorizedHandler = (handler: UnauthorizedHandler | null): void => {
+  unauthorizedHandler = handler ?? defaultUnauthorizedHandler;
+};
+
+/** True when the current page is the login page (relative to the base path). */
+export const isOnLoginPage = (): boolean => {
+  const { basePath } = config;
+  let path = window.location.pathname;
+  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) {
+    path = path.slice(basePath.length);
+  }
+  path = path.replace(/\/+$/, '');
+  return path === '/login';
+};
+
+const buildUrl = (path: string, query?: Query): string => {
+  const url = `${config.apiBase}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null || item === '') continue;
+      params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+};
+
+const parseBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const errorMessageOf = (body: unknown, status: number, statusText: string): string => {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const { error } = body as { error: unknown };
+    if (typeof error === 'string' && error) return error;
+  }
+  return statusText ? `Request failed: ${status} ${statusText}` : `Request failed: ${status}`;
+};
+
+/**
+ * Calls the API: `path` is relative to the API base ('auth/login'). Sends the stored token as a
+ * Bearer header and never sends cookies. Resolves with the parsed JSON body; any non-2xx answer
+ * rejects with react-admin's HttpError(body.error, status, body). A 401 also ends the session.
+ */
+export const http = async <T = unknown>(path: string, options: HttpOptions = {}): Promise<T> => {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new HttpError(NETWORK_ERROR_MESSAGE, 0, null);
+  }
+
+  const payload = await parseBody(response);
+  if (response.ok) return payload as T;
+
+  if (response.status === 401) {
+    clearSession();
+    if (!isOnLoginPage()) unauthorizedHandler();
+  }
+  throw new HttpError(
+    errorMessageOf(payload, response.status, response.statusText),
+    response.status,
+    payload ?? null,
+  );
+};

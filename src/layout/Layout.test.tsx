@@ -1,0 +1,173 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, Title } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../authProvider';
+import { createDataProvider } from '../dataProvider';
+import { STORAGE_KEYS, setStoredUser } from '../storage';
+import { Layout, NARROW_SCREEN_QUERY } from './Layout';
+
+const renderLayout = (path = '/', children = <p>Page content</p>) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={createDataProvider({})}
+        store={memoryStore()}
+      >
+        <Layout>{children}</Layout>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+
+const settingsButton = () => screen.getByRole('button', { name: 'Settings' });
+
+/** Makes `(max-width: 979.95px)` match, as on a narrow screen. */
+const useNarrowScreen = () => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === NARROW_SCREEN_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+};
+
+describe('Layout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders the sidebar entries, the page and the Logout button', () => {
+    renderLayout('/');
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    for (const name of ['Dashboard', 'Users', 'Withdrawals']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('Page content')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('portals the page <Title> into the top bar and the document title', async () => {
+    renderLayout('/', <Title title="Users" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Users · Rewards Admin'));
+  });
+
+  it("greets 'Hi, {username}' only when a stored user has a username", () => {
+    const { unmount } = renderLayout('/');
+    expect(screen.queryByText(/^Hi,/)).not.toBeInTheDocument();
+    unmount();
+
+    setStoredUser({ userId: 'USR-1', username: 'alice' });
+    renderLayout('/');
+    expect(screen.getByText('Hi, alice')).toBeInTheDocument();
+  });
+
+  it('the Settings group expands, and the open state is remembered', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderLayout('/');
+    expect(settingsButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Legal' })).not.toBeInTheDocument();
+
+    await user.click(settingsButton());
+
+    expect(settingsButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('link', { name: 'Legal' })).toHaveAttribute(
+      'href',
+      '/settings/legal',
+    );
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.openGroups) ?? '{}')).toEqual({
+      settings: true,
+    });
+
+    unmount();
+    renderLayout('/');
+    expect(settingsButton()).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('opens the Settings group by itself on one of its routes', () => {
+    renderLayout('/bots/new');
+    expect(settingsButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Bots' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('filters the menu from the search box', async () => {
+    const user = userEvent.setup();
+    renderLayout('/');
+    const search = screen.getByRole('searchbox', { name: 'Search menu' });
+    expect(search).toHaveAttribute('placeholder', 'Search menu');
+
+    await user.type(search, 'LEG');
+    expect(screen.getByRole('link', { name: 'Legal' })).toBeInTheDocument();
+    expect(settingsButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Bots' })).not.toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No matches')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+
+    await user.clear(search);
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByText('No matches')).not.toBeInTheDocument();
+  });
+
+  it('collapses to icons, hides the search box, and remembers it', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderLayout('/');
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+
+    expect(window.localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('true');
+    expect(screen.queryByRole('searchbox', { name: 'Search menu' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Users')).not.toBeInTheDocument(); // no visible label
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument(); // still named
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+
+    unmount();
+    renderLayout('/');
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('false');
+    expect(screen.getByRole('searchbox', { name: 'Search menu' })).toBeInTheDocument();
+  });
+
+  describe('under 980 px', () => {
+    it('the sidebar is an overlay opened by the menu button and closed by Escape', async () => {
+      useNarrowScreen();
+      const user = userEvent.setup();
+      renderLayout('/');
+
+      expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      expect(await screen.findByRole('link', { name: 'Users' })).toBeInTheDocument();
+
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument(),
+      );
+    });
+
+    it('a link click closes the overlay', async () => {
+      useNarrowScreen();
+      const user = userEvent.setup();
+      renderLayout('/');
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await user.click(await screen.findByRole('link', { name: 'Withdrawals' }));
+
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument(),
+      );
+      await act(async () => {});
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { Box, useMediaQuery } from '@mui/material';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
+import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+/** Below 980 px the sidebar becomes an overlay (spec section 9). */
+export const NARROW_SCREEN_QUERY = '(max-width: 979.95px)';
+
+/** The page shell: sidebar + 64 px top bar + page content. */
+export const Layout = ({ children }: { children?: ReactNode }) => {
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY, { noSsr: true });
+  const [collapsed, setCollapsed] = useState(getSidebarCollapsed);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+
+  useEffect(() => {
+    if (!narrow) setOverlayOpen(false);
+  }, [narrow]);
+
+  const toggleCollapsed = () => {
+    setCollapsed(!collapsed);
+    setSidebarCollapsed(!collapsed);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
+      <Sidebar
+        overlay={narrow}
+        overlayOpen={overlayOpen}
+        onOverlayClose={() => setOverlayOpen(false)}
+        collapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+      />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar
+          showMenuButton={narrow}
+          menuOpen={overlayOpen}
+          onOpenMenu={() => setOverlayOpen(true)}
+        />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}
+        >
+          <PageErrorBoundary>
+            <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+          </PageErrorBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,276 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Collapse,
+  Divider,
+  InputAdornment,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type ReactElement, useEffect, useState } from 'react';
+import { useLogout } from 'react-admin';
+import { NavLink, useLocation } from 'react-router-dom';
+import { getOpenGroups, type OpenGroups, setOpenGroups } from '../storage';
+import {
+  filterMenu,
+  groupContainsPath,
+  isLinkActive,
+  type MenuEntry,
+  type MenuGroup,
+  type MenuLink,
+  menu,
+} from './menu';
+
+interface SidebarMenuProps {
+  /** Icons only, with tooltips; the search box is hidden. */
+  collapsed: boolean;
+  /** Called after a link is followed (closes the mobile overlay). */
+  onNavigate?: () => void;
+  entries?: MenuEntry[];
+}
+
+/** Wraps `children` in a right-hand tooltip only while the sidebar is collapsed. */
+const CollapsedTooltip = ({
+  show,
+  title,
+  children,
+}: {
+  show: boolean;
+  title: string;
+  children: ReactElement;
+}) =>
+  show ? (
+    <Tooltip title={title} placement="right">
+      {children}
+    </Tooltip>
+  ) : (
+    children
+  );
+
+const itemSx = (collapsed: boolean, nested: boolean) => ({
+  minHeight: 44,
+  borderRadius: 1,
+  mx: 1,
+  px: collapsed ? 1.5 : 2,
+  pl: nested && !collapsed ? 4 : undefined,
+  justifyContent: collapsed ? 'center' : 'flex-start',
+});
+
+const iconSx = (collapsed: boolean) => ({ minWidth: collapsed ? 0 : 40, justifyContent: 'center' });
+
+const MenuLinkItem = ({
+  item,
+  collapsed,
+  nested,
+  pathname,
+  onNavigate,
+}: {
+  item: MenuLink;
+  collapsed: boolean;
+  nested: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) => {
+  const Icon = item.icon;
+  return (
+    <li>
+      <CollapsedTooltip show={collapsed} title={item.label}>
+        <ListItemButton
+          component={NavLink}
+          to={item.to}
+          end={item.to === '/'}
+          selected={isLinkActive(item.to, pathname)}
+          onClick={onNavigate}
+          aria-label={collapsed ? item.label : undefined}
+          sx={itemSx(collapsed, nested)}
+        >
+          <ListItemIcon sx={iconSx(collapsed)}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {!collapsed && (
+            <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true } }} />
+          )}
+        </ListItemButton>
+      </CollapsedTooltip>
+    </li>
+  );
+};
+
+const MenuGroupItem = ({
+  group,
+  open,
+  onToggle,
+  collapsed,
+  pathname,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  open: boolean;
+  onToggle: () => void;
+  collapsed: boolean;
+  pathname: string;
+  onNavigate?: () => void;
+}) => {
+  const Icon = group.icon;
+  const listId = `menu-group-${group.id}`;
+  return (
+    <li>
+      <CollapsedTooltip show={collapsed} title={group.label}>
+        <ListItemButton
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={collapsed ? group.label : undefined}
+          sx={itemSx(collapsed, false)}
+        >
+          <ListItemIcon sx={iconSx(collapsed)}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {!collapsed && (
+            <ListItemText primary={group.label} slotProps={{ primary: { noWrap: true } }} />
+          )}
+          {!collapsed && (open ? <ExpandLess /> : <ExpandMore />)}
+        </ListItemButton>
+      </CollapsedTooltip>
+      <Collapse in={open} timeout="auto">
+        <List
+          id={listId}
+          disablePadding
+          aria-label={group.label}
+          // collapsed: a light band marks the icons that belong to the group
+          sx={collapsed ? { bgcolor: 'action.hover', py: 0.5 } : undefined}
+        >
+          {group.children.map((child) => (
+            <MenuLinkItem
+              key={child.to}
+              item={child}
+              collapsed={collapsed}
+              nested
+              pathname={pathname}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </List>
+      </Collapse>
+    </li>
+  );
+};
+
+/** Search box, menu entries and the Logout button: the body of the sidebar. */
+export const SidebarMenu = ({ collapsed, onNavigate, entries = menu }: SidebarMenuProps) => {
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const [query, setQuery] = useState('');
+  const [openGroups, setOpenGroupsState] = useState<OpenGroups>(getOpenGroups);
+
+  const toggleGroup = (id: string) => {
+    const next = { ...openGroups, [id]: !openGroups[id] };
+    setOpenGroupsState(next);
+    setOpenGroups(next);
+  };
+
+  // A group opens by itself when the current path is one of its routes.
+  useEffect(() => {
+    const toOpen = entries.filter(
+      (entry): entry is MenuGroup => entry.kind === 'group' && groupContainsPath(entry, pathname),
+    );
+    if (toOpen.length === 0) return;
+    // (the write is idempotent, so it is safe inside the updater)
+    setOpenGroupsState((groups) => {
+      if (toOpen.every((group) => groups[group.id])) return groups;
+      const next = { ...groups };
+      for (const group of toOpen) next[group.id] = true;
+      setOpenGroups(next);
+      return next;
+    });
+  }, [entries, pathname]);
+
+  const filtering = !collapsed && query.trim() !== '';
+  const visible = filtering ? filterMenu(entries, query) : entries;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
+      {!collapsed && (
+        <Box sx={{ px: 2, pb: 1 }}>
+          <TextField
+            type="search"
+            size="small"
+            variant="outlined"
+            margin="none"
+            fullWidth
+            placeholder="Search menu"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search menu' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
+      )}
+      <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, overflowY: 'auto' }}>
+        {visible.length === 0 ? (
+          <Typography role="status" sx={{ px: 3, py: 2, color: 'text.secondary' }}>
+            No matches
+          </Typography>
+        ) : (
+          <List component="ul" sx={{ py: 0.5 }}>
+            {visible.map((entry) =>
+              entry.kind === 'link' ? (
+                <MenuLinkItem
+                  key={entry.to}
+                  item={entry}
+                  collapsed={collapsed}
+                  nested={false}
+                  pathname={pathname}
+                  onNavigate={onNavigate}
+                />
+              ) : (
+                <MenuGroupItem
+                  key={entry.id}
+                  group={entry}
+                  open={filtering || !!openGroups[entry.id]}
+                  onToggle={() => toggleGroup(entry.id)}
+                  collapsed={collapsed}
+                  pathname={pathname}
+                  onNavigate={onNavigate}
+                />
+              ),
+            )}
+          </List>
+        )}
+      </Box>
+      <Divider />
+      <List component="div" sx={{ py: 1 }}>
+        <CollapsedTooltip show={collapsed} title="Logout">
+          <ListItemButton
+            onClick={() => logout()}
+            aria-label={collapsed ? 'Logout' : undefined}
+            sx={itemSx(collapsed, false)}
+          >
+            <ListItemIcon sx={iconSx(collapsed)}>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            {!collapsed && (
+              <ListItemText primary="Logout" slotProps={{ primary: { noWrap: true } }} />
+            )}
+          </ListItemButton>
+        </CollapsedTooltip>
+      </List>
+    </Box>
+  );
+};

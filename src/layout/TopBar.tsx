@@ -1,0 +1,71 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, IconButton, Toolbar, Typography } from '@mui/material';
+import { type RefObject, useEffect, useRef } from 'react';
+import { getStoredUser } from '../storage';
+import { SIDEBAR_ID, TOP_BAR_HEIGHT } from './Sidebar';
+import { ThemeToggle } from './ThemeToggle';
+
+export const APP_NAME = 'Rewards Admin';
+
+interface TopBarProps {
+  showMenuButton: boolean;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+/** Keeps document.title in step with the page title that <Title> portals into the top bar. */
+const useDocumentTitleFrom = (ref: RefObject<HTMLElement | null>) => {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const sync = () => {
+      const text = element.textContent?.trim();
+      document.title = text ? `${text} · ${APP_NAME}` : APP_NAME;
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(element, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [ref]);
+};
+
+/** 64 px at every width: menu button (narrow screens), page title, greeting, theme toggle. */
+export const TopBar = ({ showMenuButton, menuOpen, onOpenMenu }: TopBarProps) => {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useDocumentTitleFrom(titleRef);
+  const username = getStoredUser()?.username;
+
+  return (
+    <AppBar position="sticky" elevation={1} sx={{ height: TOP_BAR_HEIGHT }}>
+      <Toolbar sx={{ height: TOP_BAR_HEIGHT, minHeight: TOP_BAR_HEIGHT, gap: 1 }}>
+        {showMenuButton && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open menu"
+            aria-controls={menuOpen ? SIDEBAR_ID : undefined}
+            aria-expanded={menuOpen}
+            onClick={onOpenMenu}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        {/* react-admin's <Title> portals the page title into this element */}
+        <Typography
+          ref={titleRef}
+          id="react-admin-title"
+          component="h1"
+          variant="h6"
+          noWrap
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        {username && (
+          <Typography component="span" noWrap sx={{ maxWidth: '40%' }}>
+            {`Hi, ${username}`}
+          </Typography>
+        )}
+        <ThemeToggle />
+      </Toolbar>
+    </AppBar>
+  );
+};

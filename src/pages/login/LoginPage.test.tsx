@@ -1,0 +1,155 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../http';
+import { pageNavigation } from '../../navigation';
+import { getToken, STORAGE_KEYS, setToken } from '../../storage';
+import { installFakeFetch, networkError, reply } from '../../test/fakeFetch';
+import { LoginPage } from './LoginPage';
+
+const adminUser = { _id: 'u1', userId: 'USR-1', username: 'admin' };
+
+describe('LoginPage', () => {
+  let assign: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    window.history.pushState({}, '', '/login');
+    assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+    setUnauthorizedHandler(vi.fn());
+  });
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('shows the card texts, fields, checkbox, links and the Sign in button', () => {
+    render(<LoginPage />);
+
+    expect(screen.getByText('Sign in with your admin credentials')).toBeInTheDocument();
+    expect(screen.getByText('Protected area — Admins only')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email or username' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    for (const name of ['Forgot password', 'Privacy', 'Terms']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('still shows the form when a token is already stored', () => {
+    setToken('tok-1');
+    render(<LoginPage />);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('the three links are inert', () => {
+    render(<LoginPage />);
+    for (const name of ['Forgot password', 'Privacy', 'Terms']) {
+      const link = screen.getByRole('link', { name });
+      // fireEvent returns false when the default action (navigation) was prevented
+      expect(fireEvent.click(link)).toBe(false);
+    }
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('toggles the password visibility', async () => {
+    const user = userEvent.setup();
+    render(<LoginPage />);
+    const password = screen.getByLabelText('Password');
+
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+  });
+
+  it("reads 'Signing in…' and is disabled while busy, then does a full redirect to /", async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    const { requests } = installFakeFetch({
+      'POST /api/auth/login': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/auth/me': reply(200, { user: adminUser }),
+    });
+    const user = userEvent.setup();
+    render(<LoginPage />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Email or username' }), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const busy = await screen.findByRole('button', { name: 'Signing in…' });
+    expect(busy).toBeDisabled();
+    expect(assign).not.toHaveBeenCalled();
+
+    answer({ status: 200, body: { token: 'tok-new', user: adminUser } });
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(requests[0]?.body).toEqual({ emailOrUsername: 'admin', password: 'secret-pass' });
+    expect(getToken()).toBe('tok-new');
+    expect(window.localStorage.getItem(STORAGE_KEYS.rememberMe)).toBeNull();
+  });
+
+  it('sets the remember-me flag only when ticked', async () => {
+    installFakeFetch({
+      'POST /api/auth/login': reply(200, { token: 'tok', user: adminUser }),
+      'GET /api/auth/me': reply(200, { user: adminUser }),
+    });
+    const user = userEvent.setup();
+    render(<LoginPage />);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(window.localStorage.getItem(STORAGE_KEYS.rememberMe)).toBe('true');
+  });
+
+  it('submits empty values as they are (no client validation)', async () => {
+    const { requests } = installFakeFetch({
+      'POST /api/auth/login': reply(401, {
+        error: 'Invalid credentials',
+        code: 'invalid_credentials',
+      }),
+    });
+    const user = userEvent.setup();
+    render(<LoginPage />);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+    expect(requests[0]?.body).toEqual({ emailOrUsername: '', password: '' });
+  });
+
+  it("shows the server's error and re-enables the button", async () => {
+    installFakeFetch({
+      'POST /api/auth/login': reply(429, {
+        error: 'Too many failed sign-in attempts. Try again in 42 seconds.',
+        code: 'rate_limited',
+      }),
+    });
+    const user = userEvent.setup();
+    render(<LoginPage />);
+
+    await user.type(screen.getByRole('textbox', { name: 'Email or username' }), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many failed sign-in attempts. Try again in 42 seconds.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an answer without an error field', reply(500)],
+    ['a network failure', networkError],
+  ] as const)("falls back to 'Invalid credentials' on %s", async (_name, route) => {
+    installFakeFetch({ 'POST /api/auth/login': route });
+    const user = userEvent.setup();
+    render(<LoginPage />);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials$/);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

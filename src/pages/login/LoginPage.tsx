@@ -1,0 +1,193 @@
+import LockIcon from '@mui/icons-material/LockOutlined';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, type MouseEvent, useEffect, useState } from 'react';
+import { authProvider } from '../../authProvider';
+import { config } from '../../config';
+import { pageNavigation } from '../../navigation';
+import { setRememberMe } from '../../storage';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/** The server's `error` field if the failure carries one, otherwise 'Invalid credentials'. */
+export const loginErrorMessage = (error: unknown): string => {
+  const body = (error as { body?: unknown } | null)?.body;
+  if (body && typeof body === 'object' && 'error' in body) {
+    const message = (body as { error: unknown }).error;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return INVALID_CREDENTIALS;
+};
+
+/** Forgot password, Privacy and Terms are inert: focusable, but they go nowhere. */
+const InertLink = ({ children }: { children: string }) => (
+  <Link
+    href="#"
+    variant="body2"
+    underline="hover"
+    onClick={(event: MouseEvent) => event.preventDefault()}
+  >
+    {children}
+  </Link>
+);
+
+/**
+ * /login. Calls the authProvider directly (react-admin's useLogin would navigate in-app) and,
+ * on success, reloads the console at the base path so everything starts from the new session.
+ */
+export const LoginPage = () => {
+  const [emailOrUsername, setEmailOrUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = 'Sign in · Rewards Admin';
+  }, []);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // No client-side validation: empty values are sent as they are.
+      await authProvider.login({ emailOrUsername, password });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      setBusy(false);
+      return;
+    }
+    if (remember) setRememberMe();
+    pageNavigation.assign(`${config.basePath}/`);
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
+            <Box
+              sx={{
+                width: 48,
+                height: 48,
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+              }}
+            >
+              <LockIcon aria-hidden="true" />
+            </Box>
+            <Typography component="h1" variant="h5">
+              Rewards Admin
+            </Typography>
+            <Typography color="text.secondary">Sign in with your admin credentials</Typography>
+          </Stack>
+
+          <Box component="form" onSubmit={handleSubmit} noValidate>
+            <TextField
+              label="Email or username"
+              name="emailOrUsername"
+              autoComplete="username"
+              autoFocus
+              fullWidth
+              margin="normal"
+              variant="outlined"
+              value={emailOrUsername}
+              onChange={(event) => setEmailOrUsername(event.target.value)}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              fullWidth
+              margin="normal"
+              variant="outlined"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              slotProps={{
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <IconButton
+                        aria-label={showPassword ? 'Hide password' : 'Show password'}
+                        onClick={() => setShowPassword((shown) => !shown)}
+                        edge="end"
+                      >
+                        {showPassword ? <VisibilityOff /> : <Visibility />}
+                      </IconButton>
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, mb: 2 }}
+            >
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    name="rememberMe"
+                    checked={remember}
+                    onChange={(event) => setRemember(event.target.checked)}
+                  />
+                }
+                label="Remember me"
+              />
+              <InertLink>Forgot password</InertLink>
+            </Stack>
+
+            {error && (
+              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </Button>
+          </Box>
+
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+            Protected area — Admins only
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 1 }}>
+            <InertLink>Privacy</InertLink>
+            <InertLink>Terms</InertLink>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};

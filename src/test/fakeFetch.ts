@@ -1,0 +1,63 @@
+import { vi } from 'vitest';
+
+/** One request as the fake server saw it. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** Path and query relative to the origin, e.g. '/api/admin/users?page=1'. */
+  path: string;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+export interface FakeResponse {
+  status?: number;
+  body?: unknown;
+}
+
+export type FakeRoute = (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
+
+/** A JSON reply; use `networkError` to make fetch itself reject. */
+export const reply = (status: number, body?: unknown): FakeResponse => ({ status, body });
+export const networkError = Symbol('networkError');
+
+/**
+ * Replaces globalThis.fetch with a fake API. `routes` maps 'METHOD /path' (path without query)
+ * to a handler; unknown routes answer 404 like the real API. Every request is recorded.
+ */
+export const installFakeFetch = (
+  routes: Record<string, FakeRoute | FakeResponse | typeof networkError>,
+) => {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), window.location.origin);
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const request: RecordedRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      url: url.toString(),
+      path: `${url.pathname}${url.search}`,
+      headers,
+      credentials: init.credentials,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    requests.push(request);
+    const route = routes[`${request.method} ${url.pathname}`];
+    if (route === networkError) throw new TypeError('Failed to fetch');
+    const result = route
+      ? typeof route === 'function'
+        ? await route(request)
+        : route
+      : reply(404, { error: 'Not found', code: 'not_found' });
+    const status = result.status ?? 200;
+    return new Response(result.body === undefined ? null : JSON.stringify(result.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock };
+};
