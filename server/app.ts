@@ -34,6 +34,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const level = deps.logLevel ?? 'info';
+  const basePath = deps.basePath ?? '';
   const app = Fastify({
     logger:
       level === 'silent'
@@ -46,6 +47,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: level !== 'debug' && level !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    // Under a sub-path, answer both the proxy that strips it and the one that passes it through.
+    rewriteUrl: (req) => {
+      const url = req.url ?? '/';
+      if (
+        !basePath ||
+        !(url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`))
+      )
+        return url;
+      return url.slice(basePath.length) || '/';
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,6 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
 
-  await installConsole(app, { dir: deps.consoleDir ?? null, basePath: deps.basePath ?? '' });
+  await installConsole(app, { dir: deps.consoleDir ?? null, basePath });
   return app;
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><base href="/"><script type="module" src="./assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><base href="/" /><script type="module" src="./assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
   app = await buildApp({
@@ -42,6 +42,20 @@ describe('serving the console', () => {
       expect(res.body).toContain('<base href="/admin/">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('also answers under the sub-path itself, for a proxy that does not strip it', async () => {
+    const page = await app.inject({ method: 'GET', url: '/admin/users/u_abc' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<base href="/admin/">');
+    expect((await app.inject({ method: 'GET', url: '/admin' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/admin/assets/app.js' })).body).toContain(
+      'console.log',
+    );
+    expect((await app.inject({ method: 'GET', url: '/admin/api/health' })).json()).toEqual({
+      ok: true,
+      database: 'up',
+    });
   });
 
   it('serves hashed assets with long caching, and 404 for missing files and API paths', async () => {

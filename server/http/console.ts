@@ -28,7 +28,7 @@ export async function installConsole(app: FastifyInstance, options: ConsoleOptio
     indexFile && fs.existsSync(indexFile)
       ? fs
           .readFileSync(indexFile, 'utf8')
-          .replace('<base href="/">', `<base href="${options.basePath}/">`)
+          .replace(/<base href="[^"]*"\s*\/?>/, `<base href="${options.basePath}/">`)
       : null;
 
   if (html && options.dir) {
