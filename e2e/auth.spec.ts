@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn, storedToken } from './support';
+import { createUser } from '../server/modules/users/create';
+import { ADMIN, signIn, storedToken, withDatabase } from './support';
 
 test('signs in with the admin credentials and out again', async ({ page }) => {
   await page.goto('/login');
@@ -118,4 +119,18 @@ test('an unknown path redirects to the dashboard', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByRole('banner')).toContainText('Dashboard');
+});
+
+test('a player who is not an admin is sent back to sign-in with a note', async ({ page }) => {
+  const username = `player-${Date.now()}`;
+  await withDatabase((db) =>
+    createUser(db, { username, email: `${username}@example.com`, password: 'player-pass-1' }),
+  );
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('player-pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('This account does not have admin access.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
 });

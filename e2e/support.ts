@@ -1,4 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { connect, type Database } from '../server/db/connect';
+import { runningConnection } from '../server/db/embedded';
+import { APP_DATABASE } from '../server/db/open';
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
 
@@ -16,3 +19,16 @@ export const storedToken = (page: Page) => page.evaluate(() => localStorage.getI
 
 /** The main menu: the sidebar on desktop, the overlay drawer on narrow screens. */
 export const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+/**
+ * Test setup straight into the server's database (the same code the server uses to create
+ * users): for accounts the console itself cannot make yet, such as a player with a password.
+ */
+export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const db = connect(runningConnection(process.env.E2E_DATA_DIR ?? '', APP_DATABASE), 1);
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}

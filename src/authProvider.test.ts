@@ -1,9 +1,9 @@
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
-import { authProvider } from './authProvider';
+import { authProvider, NOT_AN_ADMIN } from './authProvider';
 import { setUnauthorizedHandler } from './http';
-import { getStoredUser, getToken, setStoredUser, setToken } from './storage';
+import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
 
 const user = (overrides: Partial<User> = {}): User => ({
@@ -157,6 +157,8 @@ describe('authProvider', () => {
         'GET /api/admin/ping': reply(403, { error: 'Admins only', code: 'forbidden' }),
       });
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 403 });
+      expect(takeLoginNotice()).toBe(NOT_AN_ADMIN);
+      expect(takeLoginNotice()).toBeNull();
     });
 
     it('rejects and clears the session when the ping answers 401', async () => {

@@ -7,9 +7,12 @@ import {
   getStoredUser,
   getToken,
   type StoredUser,
+  setLoginNotice,
   setStoredUser,
   setToken,
 } from './storage';
+
+export const NOT_AN_ADMIN = 'This account does not have admin access.';
 
 /** GET auth/me answers `{user}`; a bare user object is accepted too. */
 const fetchMe = async (signal?: AbortSignal): Promise<StoredUser> => {
@@ -55,7 +58,13 @@ export const authProvider: AuthProvider = {
   /** The guard: no token fails at once; otherwise the admin ping decides. */
   async checkAuth(params) {
     if (!getToken()) throw new Error('Not signed in');
-    await http('admin/ping', { signal: params?.signal });
+    try {
+      await http('admin/ping', { signal: params?.signal });
+    } catch (error) {
+      // A valid sign-in without the admin role: say why on the login page it returns to.
+      if ((error as { status?: number }).status === 403) setLoginNotice(NOT_AN_ADMIN);
+      throw error;
+    }
   },
 
   /** Only a 401 ends the session; 403 and everything else leave the admin signed in. */

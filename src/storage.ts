@@ -85,3 +85,25 @@ export const getOpenGroups = (): OpenGroups => {
 };
 export const setOpenGroups = (groups: OpenGroups): void =>
   write(STORAGE_KEYS.openGroups, JSON.stringify(groups));
+
+// A note for the next visit of the login page, kept for this tab only and shown once.
+const LOGIN_NOTICE_KEY = 'loginNotice';
+
+export const setLoginNotice = (message: string): void => {
+  try {
+    window.sessionStorage.setItem(LOGIN_NOTICE_KEY, message);
+  } catch {
+    // no storage: the login page simply shows no note
+  }
+};
+
+/** Reads and forgets the note. */
+export const takeLoginNotice = (): string | null => {
+  try {
+    const message = window.sessionStorage.getItem(LOGIN_NOTICE_KEY);
+    window.sessionStorage.removeItem(LOGIN_NOTICE_KEY);
+    return message;
+  } catch {
+    return null;
+  }
+};

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../http';
 import { pageNavigation } from '../../navigation';
-import { getToken, STORAGE_KEYS, setToken } from '../../storage';
+import { getToken, STORAGE_KEYS, setLoginNotice, setToken } from '../../storage';
 import { installFakeFetch, networkError, reply } from '../../test/fakeFetch';
 import { LoginPage } from './LoginPage';
 
@@ -32,6 +32,15 @@ describe('LoginPage', () => {
     }
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('explains once why a signed-in non-admin was sent back here', () => {
+    setLoginNotice('This account does not have admin access.');
+    const { unmount } = render(<LoginPage />);
+    expect(screen.getByText('This account does not have admin access.')).toBeInTheDocument();
+    unmount();
+    render(<LoginPage />);
+    expect(screen.queryByText('This account does not have admin access.')).not.toBeInTheDocument();
   });
 
   it('still shows the form when a token is already stored', () => {

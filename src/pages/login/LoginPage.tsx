@@ -20,7 +20,7 @@ import { type FormEvent, type MouseEvent, useEffect, useState } from 'react';
 import { authProvider } from '../../authProvider';
 import { config } from '../../config';
 import { pageNavigation } from '../../navigation';
-import { setRememberMe } from '../../storage';
+import { setRememberMe, takeLoginNotice } from '../../storage';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -57,6 +57,7 @@ export const LoginPage = () => {
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice] = useState(takeLoginNotice);
 
   useEffect(() => {
     document.title = 'Sign in · Rewards Admin';
@@ -168,6 +169,11 @@ export const LoginPage = () => {
               <InertLink>Forgot password</InertLink>
             </Stack>
 
+            {notice && !error && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {notice}
+              </Alert>
+            )}
             {error && (
               <Alert severity="error" role="alert" sx={{ mb: 2 }}>
                 {error}
