@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser } from '../server/modules/users/create';
-import { ADMIN, signIn, storedToken, withDatabase } from './support';
+import { ADMIN, holdRequests, signIn, storedToken, withDatabase } from './support';
 
 test('signs in with the admin credentials and out again', async ({ page }) => {
   await page.goto('/login');
@@ -44,14 +44,7 @@ test('a wrong password shows the server message and stays on the sign-in page', 
 });
 
 test("the button reads 'Signing in…' while the request runs", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/auth/login', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/auth/login');
   await page.goto('/login');
   await page.getByLabel('Email or username').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -84,14 +77,7 @@ test('without a token every protected page redirects to /login', async ({ page }
 
 test("the guard shows 'Loading...' while the admin check runs", async ({ page }) => {
   await signIn(page);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/admin/ping', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/admin/ping');
   await page.reload();
   await expect(page.getByText('Loading...')).toBeVisible();
   release();

@@ -15,6 +15,22 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
   await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
 }
 
+/**
+ * Holds matching requests (they still reach the real server) until the returned function is
+ * called, so a test can see what the console shows while it waits.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
 /** The main menu: the sidebar on desktop, the overlay drawer on narrow screens. */
