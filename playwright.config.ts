@@ -6,13 +6,39 @@ import { defineConfig, devices } from '@playwright/test';
 // The built console served by the real server over a throwaway embedded database.
 // Workers inherit these variables from the runner, so every process agrees on them.
 process.env.E2E_PORT ??= '8797';
+process.env.E2E_SUBPATH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
-if (!process.env.E2E_DATA_DIR) {
+function dataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-e2e-'));
   fs.chmodSync(dir, 0o755); // as root the database runs as 'postgres', which must enter it
-  process.env.E2E_DATA_DIR = path.join(dir, 'data');
+  return path.join(dir, 'data');
 }
+process.env.E2E_DATA_DIR ??= dataDir();
+process.env.E2E_SUBPATH_DATA_DIR ??= dataDir();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// A second server, as an operator deploys it under a sub-path.
+const subpathURL = `http://127.0.0.1:${process.env.E2E_SUBPATH_PORT}/admin/`;
+
+const server = (
+  port: string | undefined,
+  dir: string | undefined,
+  extra: Record<string, string>,
+) => ({
+  command: 'node --import tsx server/main.ts',
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: port ?? '',
+    DATA_DIR: dir ?? '',
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? '',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  },
+});
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -39,7 +65,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      grepInvert: /@narrow/,
+      grepInvert: /@narrow|@subpath/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
@@ -47,20 +73,14 @@ export default defineConfig({
       grep: /@narrow/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 800, height: 900 } },
     },
-  ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
+    {
+      name: 'subpath',
+      grep: /@subpath/,
+      use: { ...devices['Desktop Chrome'], baseURL: subpathURL },
     },
-  },
+  ],
+  webServer: [
+    server(process.env.E2E_PORT, process.env.E2E_DATA_DIR, {}),
+    server(process.env.E2E_SUBPATH_PORT, process.env.E2E_SUBPATH_DATA_DIR, { BASE_PATH: '/admin' }),
+  ],
 });

@@ -73,7 +73,11 @@ if (buildStatus !== 0) {
     'end-to-end tests (Playwright, Chromium)',
     bin('playwright'),
     ['test', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_PORT: String(await freePort()) },
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      E2E_PORT: String(await freePort()),
+      E2E_SUBPATH_PORT: String(await freePort()),
+    },
   );
   const report = readJson(playwrightJson);
   if (report?.stats) {
