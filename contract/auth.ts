@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './text';
 import { User } from './users';
 
 // Login does no client-side validation: empty values reach the server and get the same
 // 'Invalid credentials' answer as any other failure. The caps only stop absurd payloads.
 export const LoginBody = z.strictObject({
-  emailOrUsername: z.string().max(320),
-  password: z.string().max(1024),
+  emailOrUsername: text().max(320),
+  password: text().max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
-import { accountDelayMs } from './login-throttle';
+import { accountDelayMs, identifierKey } from './login-throttle';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -115,13 +115,42 @@ describe('POST /api/auth/login', () => {
 
   it('slows down repeated failures on one account name, without locking it for good', async () => {
     const name = 'target-account';
-    expect(await accountDelayMs(t.db, name)).toBe(0);
+    const delayNow = () => accountDelayMs(t.db, identifierKey(name));
+    expect(await delayNow()).toBe(0);
     for (let i = 0; i < 6; i++) await login({ emailOrUsername: name, password: `guess${i}` });
-    expect(await accountDelayMs(t.db, name)).toBeGreaterThan(0);
-    await sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE identifier = ${name}`.execute(
+    expect(await delayNow()).toBeGreaterThan(0);
+    await sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE identifier = ${identifierKey(name)}`.execute(
       t.db,
     );
-    expect(await accountDelayMs(t.db, name)).toBe(0);
+    expect(await delayNow()).toBe(0);
+  });
+
+  it('keeps the limit under parallel requests: at most 10 failures get a password check', async () => {
+    const ip = nextIp();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        login({ emailOrUsername: `burst${i}`, password: 'x' }, ip),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
+  it('never stores what was typed as the name, and answers 400 to a NUL character', async () => {
+    await login({ emailOrUsername: 'MyS3cretPassw0rd', password: 'oops' });
+    const rows = await t.db.selectFrom('login_failures').select('identifier').execute();
+    expect(JSON.stringify(rows)).not.toContain('MyS3cretPassw0rd');
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain('mys3cretpassw0rd');
+    const audits = await auditRows('auth.login_failed');
+    expect(JSON.stringify(audits).toLowerCase()).not.toContain('mys3cretpassw0rd');
+
+    const nul = await login({ emailOrUsername: 'a\u0000b', password: 'x' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({
+      code: 'invalid_input',
+      fields: { emailOrUsername: expect.any(String) },
+    });
   });
 
   it('stores only an argon2id hash of the password and a SHA-256 of the token', async () => {

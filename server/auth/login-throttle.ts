@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/connect';
 
@@ -10,6 +11,21 @@ const ACCOUNT_WINDOW_SECONDS = 15 * 60;
 const ACCOUNT_FREE_FAILURES = 5;
 const ACCOUNT_MAX_DELAY_MS = 8_000;
 
+const since = (seconds: number) => sql<Date>`now() - make_interval(secs => ${seconds})`;
+
+/** Only a hash of the typed name is kept: people type passwords into the name field too. */
+export function identifierKey(emailOrUsername: string): string {
+  return createHash('sha256').update(emailOrUsername.trim().toLowerCase()).digest('base64url');
+}
+
+/**
+ * Serialises the sign-ins of one IP until the transaction ends (across every server instance),
+ * so parallel requests cannot all read the failure count before any of them adds to it.
+ */
+export async function lockIp(trx: Database, ip: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login:${ip}`}, 0))`.execute(trx);
+}
+
 /** Seconds until this IP may try again, or 0 if it may try now. */
 export async function ipRetryAfter(db: Database, ip: string): Promise<number> {
   const row = await db
@@ -21,7 +37,7 @@ export async function ipRetryAfter(db: Database, ip: string): Promise<number> {
       ),
     ])
     .where('ip', '=', ip)
-    .where('at', '>', sql<Date>`now() - make_interval(secs => ${IP_WINDOW_SECONDS})`)
+    .where('at', '>', since(IP_WINDOW_SECONDS))
     .executeTakeFirstOrThrow();
   if (row.failures < IP_FAILURE_LIMIT) return 0;
   return Math.max(1, Math.ceil(Number(row.wait)));
@@ -33,7 +49,7 @@ export async function accountDelayMs(db: Database, identifier: string): Promise<
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<number>().as('failures'))
     .where('identifier', '=', identifier)
-    .where('at', '>', sql<Date>`now() - make_interval(secs => ${ACCOUNT_WINDOW_SECONDS})`)
+    .where('at', '>', since(ACCOUNT_WINDOW_SECONDS))
     .executeTakeFirstOrThrow();
   const extra = row.failures - ACCOUNT_FREE_FAILURES;
   return extra < 0 ? 0 : Math.min(250 * 2 ** extra, ACCOUNT_MAX_DELAY_MS);
@@ -44,6 +60,6 @@ export async function recordFailure(db: Database, ip: string, identifier: string
   // Rows older than a day serve no limit any more.
   await db
     .deleteFrom('login_failures')
-    .where('at', '<', sql<Date>`now() - interval '1 day'`)
+    .where('at', '<', since(24 * 60 * 60))
     .execute();
 }

@@ -5,12 +5,10 @@ import { audit } from '../audit/audit';
 import { ApiError } from '../http/errors';
 import { presentUser } from '../modules/users/present';
 import { actorOf, requireSession } from './guard';
-import { accountDelayMs, ipRetryAfter, recordFailure } from './login-throttle';
-import { verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions';
+import { revokeSession } from './sessions';
+import { signIn } from './sign-in';
 
 const INVALID = 'Invalid credentials';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -24,64 +22,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ip = request.ip;
-      const identifier = request.body.emailOrUsername.trim().toLowerCase();
-
-      const retryAfter = await ipRetryAfter(db, ip);
-      if (retryAfter > 0) {
+      const result = await signIn(db, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (result.outcome === 'rate-limited') {
+        const wait = result.retryAfterSeconds;
         throw new ApiError(
           429,
           'rate_limited',
-          `Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`,
+          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
           undefined,
-          { 'retry-after': String(retryAfter) },
+          { 'retry-after': String(wait) },
         );
       }
-      const delay = await accountDelayMs(db, identifier);
-      if (delay > 0) await sleep(delay);
-
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['username']), '=', identifier),
-            eb(eb.fn('lower', ['email']), '=', identifier),
-          ]),
-        )
-        .executeTakeFirst();
-      // Unknown user, wrong password and disabled user: same work, same answer.
-      const passwordOk = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !passwordOk || user.status === 'disabled') {
-        await db.transaction().execute(async (trx) => {
-          await recordFailure(trx, ip, identifier);
-          await audit(
-            trx,
-            { id: null, username: null, ip },
-            {
-              action: 'auth.login_failed',
-              entity: 'user',
-              entityId: user?.user_id ?? null,
-              after: { emailOrUsername: identifier.slice(0, 320) },
-            },
-          );
-        });
-        throw new ApiError(401, 'invalid_credentials', INVALID);
-      }
-
-      const token = await db.transaction().execute(async (trx) => {
-        const created = await createSession(trx, user.id, {
-          ip,
-          userAgent: request.headers['user-agent'],
-        });
-        await audit(
-          trx,
-          { id: user.id, username: user.username, ip },
-          { action: 'auth.login', entity: 'user', entityId: user.user_id },
-        );
-        return created;
-      });
-      return { token, user: presentUser(user) };
+      if (result.outcome === 'invalid') throw new ApiError(401, 'invalid_credentials', INVALID);
+      return { token: result.token, user: presentUser(result.user) };
     },
   );
 

@@ -63,6 +63,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         .code(400)
         .send({ error: `Invalid ${where}: ${names}`, code: 'invalid_input', fields });
     }
+    // A value PostgreSQL cannot store (bad encoding) that slipped past validation is still bad input.
+    if (error.code === '22021' || error.code === '22P05') {
+      return reply.code(400).send({
+        error: 'The request contains characters that cannot be stored',
+        code: 'invalid_input',
+      });
+    }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ error: known[2], code: known[1] });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const json = fc.jsonValue({ maxDepth: 3 });
+// 'binary' strings include NUL and lone surrogates: what a hostile client can send.
+const json = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' });
 const segment = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.constantFrom('new', '0', '-1', '%00', '..'),
@@ -64,7 +65,7 @@ describe('fuzzed input', () => {
             payload: { emailOrUsername: name, password },
             remoteAddress: '192.0.2.1',
           });
-          expect([401, 429]).toContain(res.statusCode);
+          expect([400, 401, 429]).toContain(res.statusCode);
         },
       ),
       { numRuns: 60 },

@@ -71,6 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`.execute(db);
 
   // Failed sign-ins, shared by every server instance, for the per-IP and per-account limits.
+  // identifier is a hash of the typed name, never the name itself.
   await sql`
     CREATE TABLE login_failures (
       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
