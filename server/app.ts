@@ -26,7 +26,8 @@ export interface AppDeps {
   /** The built console to serve; null for an API-only app (tests). */
   consoleDir?: string | null;
   basePath?: string;
-  trustProxy?: boolean;
+  /** X-Forwarded-For hops to believe: a count or the proxies' addresses (never plain true). */
+  trustProxy?: false | number | string[];
   logLevel?: string;
   /** Value of the CSP frame-ancestors directive: who may embed the console. */
   frameAncestors?: string[];
@@ -35,12 +36,14 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const level = deps.logLevel ?? 'info';
   const basePath = deps.basePath ?? '';
+  const trust = deps.trustProxy ?? false;
   const app = Fastify({
     logger:
       level === 'silent'
         ? false
         : { level, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: deps.trustProxy ?? false,
+    // A hop count trusts that many proxies nearest to us.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     // One line per request is noise in a terminal; debug and trace turn it on.
     logController: new LogController({

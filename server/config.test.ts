@@ -30,7 +30,7 @@ describe('readConfig', () => {
       ADMIN_PASSWORD: 'long-enough',
       LOG_LEVEL: 'warn',
       BASE_PATH: '/admin/',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       FRAME_ANCESTORS: "'self' https://a.example",
     });
     expect(config).toMatchObject({
@@ -41,10 +41,19 @@ describe('readConfig', () => {
       admin: { username: 'root.admin', email: 'ops@example.com', password: 'long-enough' },
       logLevel: 'warn',
       basePath: '/admin',
-      trustProxy: true,
+      trustProxy: 1,
       demoData: false,
       frameAncestors: ["'self'", 'https://a.example'],
     });
+  });
+
+  it('believes X-Forwarded-For only from the proxies it is told about', () => {
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/'true' would believe any client/);
   });
 
   it('names every bad variable in one message, without echoing secrets it does not need', () => {

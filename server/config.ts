@@ -39,7 +39,22 @@ const EnvSchema = z.object({
       .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a path such as /admin')
       .optional(),
   ),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === 'false') return false;
+      if (/^\d+$/.test(v) && Number(v) >= 1) return Number(v);
+      const addresses = v.split(',').map((a) => a.trim());
+      if (addresses.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return addresses;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "must be the number of proxies in front (such as 1) or their addresses (such as 10.0.0.0/8); 'true' would believe any client's X-Forwarded-For",
+      });
+      return z.NEVER;
+    }),
   DEMO_DATA: flag,
   FRAME_ANCESTORS: optionalText,
 });
@@ -53,8 +68,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Sub-path the console is served under by a proxy, without trailing slash ('' at the root). */
   basePath: string;
-  /** Take the client IP from X-Forwarded-For (set when behind a proxy). */
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe: a hop count or the proxies' addresses; false: none. */
+  trustProxy: false | number | string[];
   /** Create demo players on first start: default on for embedded, off with DATABASE_URL. */
   demoData: boolean;
   /** CSP frame-ancestors: origins allowed to embed the console ('self' by default). */
@@ -91,7 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     logLevel: e.LOG_LEVEL,
     basePath: (e.BASE_PATH ?? '').replace(/\/+$/, ''),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY ?? false,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.DATABASE_URL === undefined,
     frameAncestors: e.FRAME_ANCESTORS?.split(/\s+/) ?? ["'self'"],
   };
