@@ -91,8 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // frame-ancestors decides embedding; X-Frame-Options would contradict an allow-list.
     frameguard: false,
   });
+  // While closing, answers end their connection: a keep-alive socket left open by a request
+  // that was in flight at shutdown would otherwise hold the close up until it times out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (closing) reply.header('connection', 'close');
   });
   installAdminGuard(app);
 

