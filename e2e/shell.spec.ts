@@ -86,7 +86,9 @@ test('the menu search filters entries and says when nothing matches', async ({ p
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('the theme toggle switches to dark and is remembered', async ({ page }) => {
+test('the theme toggle switches to dark and is remembered, even after signing out', async ({
+  page,
+}) => {
   await signIn(page);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const light = await background();
@@ -95,5 +97,9 @@ test('the theme toggle switches to dark and is remembered', async ({ page }) => 
   const dark = await background();
   await page.reload();
   await expect(page.getByText('Hi, admin')).toBeVisible();
+  await expect.poll(background).toBe(dark);
+  // A preference of this browser, not of the session: signing out keeps it.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await expect.poll(background).toBe(dark);
 });

@@ -135,6 +135,7 @@ describe('the server process', () => {
     await third.waitFor(READY);
     expect(third.output()).toMatch(/left running by a previous server/);
     expect(third.output()).not.toContain('with password:');
+    expect(third.output()).toContain('ADMIN_PASSWORD only applies to the first start');
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/me`, {
       headers: { authorization: `Bearer ${before.body.token}` },
     });

@@ -91,6 +91,11 @@ async function main(): Promise<void> {
       banner.push(
         `  Sign in as '${config.admin.username}' (or any admin); new admins: npm run admin:create`,
       );
+      if (config.admin.password) {
+        banner.push(
+          '  Note: ADMIN_PASSWORD only applies to the first start; to reset a password run npm run admin:create',
+        );
+      }
     }
     say(`${banner.join('\n')}\n`);
   } catch (error) {

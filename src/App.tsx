@@ -7,7 +7,10 @@ import { dataProvider } from './dataProvider';
 import { Layout } from './layout/Layout';
 import { DashboardPage } from './pages/dashboard';
 import { LoginPage } from './pages/login';
+import { createStore } from './store';
 import { darkTheme, lightTheme } from './theme';
+
+const store = createStore();
 
 /** Unknown paths go to the dashboard (spec section 2). */
 const RedirectHome = () => <Navigate to="/" replace />;
@@ -31,12 +34,13 @@ export const App = () => (
       catchAll={RedirectHome}
       theme={lightTheme}
       darkTheme={darkTheme}
+      store={store}
     >
       {/* Resources, one line each as screens are built:
           <Resource name="users" {...users} />  (routes /users, /users/:id, /users/:id/edit) */}
       <CustomRoutes>
-        {/* Custom pages inside the layout, e.g.
-            <Route path="/settings/appinfo" element={<AppInfoPage />} /> */}
+        {/* Custom pages inside the layout, each behind the admin check, e.g.
+            <Route path="/settings/appinfo" element={<GuardedPage><AppInfoPage /></GuardedPage>} /> */}
         {null}
       </CustomRoutes>
     </Admin>

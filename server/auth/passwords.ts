@@ -8,11 +8,11 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // Verified against when the account does not exist, so unknown users cost the same time.
-let dummyHash: Promise<string> | undefined;
+// Made when the module loads, so the first such attempt does not also pay for a hash.
+const dummyHash = hashPassword('not-a-real-password');
 
 /** Constant-work check: always runs one argon2 verification, whether or not a hash exists. */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
-  dummyHash ??= hashPassword('not-a-real-password');
   const target = stored ?? (await dummyHash);
   try {
     const ok = await verify(target, password);

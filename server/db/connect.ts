@@ -13,6 +13,8 @@ export function connect(connection: string | pg.PoolConfig, max = 10): Database 
     typeof connection === 'string' ? { connectionString: connection } : { ...connection };
   const pool = new pg.Pool({ max, ...config });
   // An idle client losing its connection (database restarted) must not crash the server.
-  pool.on('error', () => {});
+  pool.on('error', (error) => {
+    process.stderr.write(`Database connection lost: ${error.message}\n`);
+  });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

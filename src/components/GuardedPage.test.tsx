@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { AdminContext, testDataProvider } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../authProvider';
+import { setUnauthorizedHandler } from '../http';
+import { getToken, setToken } from '../storage';
+import { installFakeFetch, reply } from '../test/fakeFetch';
+import { GuardedPage } from './GuardedPage';
+
+const renderGuarded = () =>
+  render(
+    <AdminContext authProvider={authProvider} dataProvider={testDataProvider()}>
+      <GuardedPage>
+        <p>Secret settings</p>
+      </GuardedPage>
+    </AdminContext>,
+  );
+
+describe('GuardedPage', () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it("shows 'Loading...' while the admin ping runs, then the page", async () => {
+    setToken('tok-1');
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { requests } = installFakeFetch({
+      'GET /api/admin/ping': async () => {
+        await gate;
+        return reply(200, { ok: true });
+      },
+    });
+    renderGuarded();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByText('Secret settings')).not.toBeInTheDocument();
+    open();
+    expect(await screen.findByText('Secret settings')).toBeInTheDocument();
+    expect(requests.map((r) => r.path)).toEqual(['/api/admin/ping']);
+  });
+
+  it('never shows the page when the ping fails, and signs out', async () => {
+    setToken('tok-1');
+    installFakeFetch({
+      'GET /api/admin/ping': reply(403, { error: 'Admin access required' }),
+      'POST /api/auth/logout': reply(200, { ok: true }),
+    });
+    renderGuarded();
+    await vi.waitFor(() => expect(getToken()).toBeNull());
+    expect(screen.queryByText('Secret settings')).not.toBeInTheDocument();
+  });
+});
