@@ -1,5 +1,9 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import { http, type Query, type QueryValue } from './http';
+import type { ListResponse } from '../contract/lists';
+import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
+import type { AdminRoleResponse, Match, MatchOutcome } from '../contract/users';
+import type { BulkDecisionResponse, Decision, DecisionResponse } from '../contract/withdrawals';
+import { http, httpBlob, type Query, type QueryValue } from './http';
 
 /** Which field of a record is its id in URLs (design: users by userId, bots by botId, ...). */
 export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
@@ -13,10 +17,13 @@ export interface Endpoint {
 
 export type Endpoints = Record<string, Endpoint>;
 
-/** One line per resource, added with each screen: e.g. users: { path: 'admin/users', idField: 'userId' }. */
-export const endpoints: Endpoints = {};
+/** One line per resource: where its records live and which field names them in URLs. */
+export const endpoints: Endpoints = {
+  users: { path: 'admin/users', idField: 'userId' },
+  withdrawals: { path: 'admin/withdrawals' },
+};
 
-interface ListResponse {
+interface ApiList {
   items?: Record<string, unknown>[];
   total?: number;
 }
@@ -91,7 +98,7 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
           ? JSON.stringify(value)
           : (value as QueryValue);
     }
-    const res = await http<ListResponse | ApiRecord[]>(path, { query, signal: params.signal });
+    const res = await http<ApiList | ApiRecord[]>(path, { query, signal: params.signal });
     const items = Array.isArray(res) ? res : (res?.items ?? []);
     const total = Array.isArray(res) ? res.length : (res?.total ?? items.length);
     return { data: items.map(toRecord) as never[], total };
@@ -170,4 +177,61 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
   };
 };
 
-export const dataProvider = createDataProvider(endpoints);
+const segment = (id: Identifier) => encodeURIComponent(String(id));
+
+/**
+ * The calls that are not react-admin verbs. Screens reach them through
+ * `useDataProvider<AppDataProvider>()`, so a 401 from any of them still signs out.
+ */
+export const customVerbs = {
+  decideWithdrawal: (id: Identifier, body: { action: Decision; adminNote?: string }) =>
+    http<DecisionResponse>(`admin/withdrawals/${segment(id)}/decision`, { method: 'PATCH', body }),
+
+  bulkDecideWithdrawals: (body: { ids: Identifier[]; action: Decision; adminNote?: string }) =>
+    http<BulkDecisionResponse>('admin/withdrawals/bulk', {
+      method: 'PATCH',
+      body: { ...body, ids: body.ids.map(String) },
+    }),
+
+  setUserRole: (userId: Identifier, makeAdmin: boolean) =>
+    http<AdminRoleResponse>(`admin/users/${segment(userId)}/role`, {
+      method: 'PATCH',
+      body: { makeAdmin },
+    }),
+
+  updateUserPermissions: (userId: Identifier, body: { grant?: string[]; revoke?: string[] }) =>
+    http<AdminRoleResponse>(`admin/users/${segment(userId)}/permissions`, {
+      method: 'PATCH',
+      body,
+    }),
+
+  changeUserPassword: (userId: Identifier, newPassword: string) =>
+    http<{ ok: true }>(`admin/users/${segment(userId)}/password`, {
+      method: 'POST',
+      body: { newPassword },
+    }),
+
+  getUserMatches: (
+    userId: Identifier,
+    query: { page: number; limit: number; outcome?: MatchOutcome },
+    signal?: AbortSignal,
+  ) => http<ListResponse<Match>>(`admin/users/${segment(userId)}/matches`, { query, signal }),
+
+  getUsersOverTime: (range: StatsRange, signal?: AbortSignal) =>
+    http<UsersOverTime>('admin/stats/users', { query: { range }, signal }),
+
+  getStatsSummary: (signal?: AbortSignal) => http<StatsSummary>('admin/stats/summary', { signal }),
+
+  /** Every row matching the list's filter and sort, as CSV (`{path}/export.csv`). */
+  exportCsv: (resource: string, filter: Query, sort?: { field: string; order: string }) => {
+    const endpoint = endpoints[resource];
+    if (!endpoint) throw new Error(`Unknown resource: ${resource}`);
+    const query: Query = { ...filter };
+    if (sort?.field) query.sort = `${sort.field}:${sort.order === 'DESC' ? 'desc' : 'asc'}`;
+    return httpBlob(`${endpoint.path}/export.csv`, { query });
+  },
+};
+
+export type AppDataProvider = DataProvider & typeof customVerbs;
+
+export const dataProvider: AppDataProvider = { ...createDataProvider(endpoints), ...customVerbs };

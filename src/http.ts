@@ -79,6 +79,18 @@ const errorMessageOf = (body: unknown, status: number, statusText: string): stri
  * rejects with react-admin's HttpError(body.error, status, body). A 401 also ends the session.
  */
 export const http = async <T = unknown>(path: string, options: HttpOptions = {}): Promise<T> => {
+  const response = await send(path, options);
+  return (await parseBody(response)) as T;
+};
+
+/** Like `http`, for a file the API answers (a CSV export): resolves with its bytes. */
+export const httpBlob = async (path: string, options: HttpOptions = {}): Promise<Blob> => {
+  const response = await send(path, options);
+  return response.blob();
+};
+
+/** Sends the request; any non-2xx answer rejects (and a 401 ends the session). */
+const send = async (path: string, options: HttpOptions): Promise<Response> => {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
@@ -99,8 +111,8 @@ export const http = async <T = unknown>(path: string, options: HttpOptions = {})
     throw new HttpError(NETWORK_ERROR_MESSAGE, 0, null);
   }
 
+  if (response.ok) return response;
   const payload = await parseBody(response);
-  if (response.ok) return payload as T;
 
   if (response.status === 401) {
     clearSession();

@@ -55,7 +55,63 @@ export interface LoginFailuresTable {
   identifier: string;
 }
 
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface BotsTable {
+  id: Generated<number>;
+  bot_id: string;
+  nickname: string;
+  avatar_url: string | null;
+  active: Generated<boolean>;
+  current_sessions: Generated<number>;
+  max_sessions: Generated<number>;
+  skill: Generated<number>;
+  allowed_offers: Generated<string[]>;
+  last_used_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MatchesTable {
+  id: Generated<number>;
+  match_id: string;
+  user_id: number;
+  opponent_user_id: number | null;
+  opponent_bot_id: string | null;
+  game_name: string;
+  /** numeric: pg answers a string, exact. */
+  price: Numeric;
+  reward_amount: number;
+  reward_type: 'points' | 'xp';
+  user_score: number;
+  opponent_score: number;
+  outcome: 'win' | 'loss' | 'draw';
+  started_at: Date | string;
+  ended_at: Date | string | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  /** The player's public userId. */
+  user_id: string;
+  type_id: string;
+  points_spent: number;
+  usd_value: Numeric;
+  rate_usd_per_point: Numeric;
+  fixed_usd_amount: Numeric | null;
+  destination: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  admin_note: string | null;
+  decided_at: Date | null;
+  decided_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  bots: BotsTable;
+  matches: MatchesTable;
+  withdrawals: WithdrawalsTable;
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;

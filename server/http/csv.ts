@@ -1,0 +1,36 @@
+import { Readable } from 'node:stream';
+
+/**
+ * One CSV field. Quotes when needed, and defuses spreadsheet formulas: a cell starting with
+ * = + - @ (or a tab/CR) gets a leading apostrophe, so a username cannot run in the admin's Excel.
+ */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (values: unknown[]): string => `${values.map(csvField).join(',')}\r\n`;
+
+/**
+ * Streams a CSV: the header, then every row `nextPage` yields, page after page (keyset paging
+ * in the caller), so an export of a million rows never sits in memory at once.
+ */
+export function csvStream<T>(
+  header: string[],
+  toValues: (row: T) => unknown[],
+  nextPage: (after: T | undefined) => Promise<T[]>,
+): Readable {
+  async function* lines() {
+    yield csvLine(header);
+    let last: T | undefined;
+    while (true) {
+      const rows = await nextPage(last);
+      if (rows.length === 0) return;
+      yield rows.map((row) => csvLine(toValues(row))).join('');
+      last = rows[rows.length - 1];
+    }
+  }
+  return Readable.from(lines());
+}

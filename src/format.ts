@@ -1,0 +1,23 @@
+/** USD with exactly 2 decimals (spec section 9), e.g. $1,234.50. */
+export const formatUsd = (value: number | null | undefined): string =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '-'
+    : new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(value);
+
+/** Whole numbers with thousands separators (points, XP). */
+export const formatNumber = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '-' : new Intl.NumberFormat('en-US').format(value);
+
+/** A timestamp in the admin's locale and time zone; '-' when absent. */
+export const formatDateTime = (iso: string | null | undefined): string => {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? '-'
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+};
