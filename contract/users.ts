@@ -29,7 +29,14 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const USER_SORT_FIELDS = ['createdAt', 'username', 'email', 'balance', 'xp', 'status'] as const;
+export const USER_SORT_FIELDS = [
+  'createdAt',
+  'username',
+  'email',
+  'balance',
+  'xp',
+  'status',
+] as const;
 
 /** GET /admin/users (page size 20 in the console). */
 export const UsersQuery = z.strictObject({
@@ -64,7 +71,12 @@ const points = z.number().int('must be a whole number').min(0, 'must be 0 or mor
 /** PATCH /admin/users/{userId}: any subset of the editable fields. */
 export const UserPatch = z.strictObject({
   username: text().trim().min(1, 'is required').max(64).optional(),
-  email: text().trim().pipe(z.email('must be an email address')).optional(),
+  // 254: the longest address SMTP carries, and the users table's CHECK.
+  email: text()
+    .trim()
+    .max(254, 'must be at most 254 characters')
+    .pipe(z.email('must be an email address'))
+    .optional(),
   balance: points.optional(),
   xp: points.optional(),
   status: UserStatus.optional(),

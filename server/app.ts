@@ -12,6 +12,9 @@ import { installConsole } from './http/console';
 import { installErrorHandling } from './http/errors';
 import { adminRoutes } from './modules/admin/routes';
 import { healthRoutes } from './modules/health/routes';
+import { statsRoutes } from './modules/stats/routes';
+import { userRoutes } from './modules/users/routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(withdrawalRoutes, { prefix: '/api' });
 
   await installConsole(app, { dir: deps.consoleDir ?? null, basePath });
   return app;

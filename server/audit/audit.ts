@@ -19,17 +19,25 @@ export interface AuditEntry {
  * the change commit together. Never pass secrets (passwords, tokens, keys) in before/after.
  */
 export async function audit(db: Database, actor: Actor, entry: AuditEntry): Promise<void> {
+  await auditMany(db, actor, [entry]);
+}
+
+/** Appends one audit row per entry in a single insert; same rules as `audit`. */
+export async function auditMany(db: Database, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('audit_log')
-    .values({
-      actor_id: actor.id,
-      actor: actor.username,
-      ip: actor.ip,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId ?? null,
-      before: entry.before === undefined ? undefined : JSON.stringify(entry.before),
-      after: entry.after === undefined ? undefined : JSON.stringify(entry.after),
-    })
+    .values(
+      entries.map((entry) => ({
+        actor_id: actor.id,
+        actor: actor.username,
+        ip: actor.ip,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entityId ?? null,
+        before: entry.before === undefined ? undefined : JSON.stringify(entry.before),
+        after: entry.after === undefined ? undefined : JSON.stringify(entry.after),
+      })),
+    )
     .execute();
 }

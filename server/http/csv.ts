@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 /**
  * One CSV field. Quotes when needed, and defuses spreadsheet formulas: a cell starting with
@@ -33,4 +34,12 @@ export function csvStream<T>(
     }
   }
   return Readable.from(lines());
+}
+
+/** Answers a CSV download: the stream as an attachment with this file name. */
+export function sendCsv(reply: FastifyReply, filename: string, stream: Readable): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(stream);
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { UserStatus } from '../../contract/users';
 import { audit } from '../audit/audit';
 import type { Database } from '../db/connect';
 import { createUser } from '../modules/users/create';
+import { insertDemoData } from './demo-data';
 
 export interface SeedOptions {
   admin: { username: string; email: string; password: string | undefined };
@@ -18,16 +18,7 @@ export interface SeedResult {
   generatedPassword?: string;
 }
 
-const PLAYERS: { username: string; status: UserStatus; balance: number; xp: number }[] = [
-  { username: 'maria.lopez', status: 'active', balance: 12_450, xp: 3_820 },
-  { username: 'kenji_t', status: 'active', balance: 860, xp: 15_200 },
-  { username: 'amara.o', status: 'pending', balance: 0, xp: 40 },
-  { username: 'lukas.weber', status: 'active', balance: 5_300, xp: 7_710 },
-  { username: 'priya.s', status: 'disabled', balance: 150, xp: 990 },
-  { username: 'tom.h', status: 'active', balance: 27_900, xp: 22_050 },
-];
-
-/** First start on an empty database: the demo admin and a few players, in one transaction. */
+/** First start on an empty database: the demo admin and the demo data set, in one transaction. */
 export async function seedOnFirstStart(db: Database, options: SeedOptions): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     // Several instances may start at once on one database: only the first seeds.
@@ -51,20 +42,11 @@ export async function seedOnFirstStart(db: Database, options: SeedOptions): Prom
     });
 
     if (options.demoData) {
-      let referrer: string | null = null;
-      for (const player of PLAYERS) {
-        const row = await createUser(trx, {
-          ...player,
-          email: `${player.username.replace(/[^a-z0-9]/g, '')}@example.com`,
-          referredBy: referrer,
-        });
-        referrer ??= row.referral_code;
-      }
-      await audit(trx, system, {
-        action: 'seed.demo',
-        entity: 'user',
-        after: { players: PLAYERS.length },
+      const counts = await insertDemoData(trx, {
+        adminId: admin.id,
+        taken: [admin.username.toLowerCase(), admin.email.toLowerCase()],
       });
+      await audit(trx, system, { action: 'seed.demo', entity: 'user', after: counts });
     }
     return { created: true, generatedPassword };
   });

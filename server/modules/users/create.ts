@@ -7,14 +7,21 @@ import type { UserRow } from '../../db/schema';
 // No 0/O, 1/I/L: ids and codes get read aloud and typed by hand.
 const ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 
-export function randomCode(length: number, alphabet = ALPHABET): string {
+/** `nextInt(n)` answers an integer in [0, n): crypto by default, a seeded one for demo data. */
+export function randomCode(
+  length: number,
+  alphabet = ALPHABET,
+  nextInt: (n: number) => number = randomInt,
+): string {
   let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  for (let i = 0; i < length; i++) out += alphabet[nextInt(alphabet.length)];
   return out;
 }
 
-export const newUserId = () => `u_${randomCode(10)}`;
-export const newReferralCode = () => randomCode(8).toUpperCase();
+export const newUserId = (nextInt?: (n: number) => number) =>
+  `u_${randomCode(10, ALPHABET, nextInt)}`;
+export const newReferralCode = (nextInt?: (n: number) => number) =>
+  randomCode(8, ALPHABET, nextInt).toUpperCase();
 
 export interface NewUserInput {
   username: string;

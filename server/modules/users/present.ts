@@ -1,5 +1,11 @@
-import type { User } from '../../../contract/users';
+import type { AdminRole, User } from '../../../contract/users';
 import type { UserRow } from '../../db/schema';
+
+export const adminRoleOf = (row: UserRow): AdminRole => ({
+  enabled: row.admin_enabled,
+  roles: row.admin_roles,
+  permissions: row.admin_permissions,
+});
 
 /** The API's view of a user: never the password hash. */
 export function presentUser(row: UserRow): User {
@@ -15,10 +21,6 @@ export function presentUser(row: UserRow): User {
     referralCode: row.referral_code,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    adminRole: {
-      enabled: row.admin_enabled,
-      roles: row.admin_roles,
-      permissions: row.admin_permissions,
-    },
+    adminRole: adminRoleOf(row),
   };
 }

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { StatsRange, StatsSummary, UsersOverTime } from '../../../contract/stats';
+import type { Database } from '../../db/connect';
+import { countByStatus } from '../../db/row-counts';
+
+// Bucket unit, the span from the first bucket's start to the current one's, and the label format.
+const RANGES: Record<StatsRange, { unit: string; span: string; label: string }> = {
+  day: { unit: 'hour', span: '23 hours', label: 'YYYY-MM-DD"T"HH24:00:00"Z"' },
+  week: { unit: 'day', span: '6 days', label: 'YYYY-MM-DD' },
+  month: { unit: 'day', span: '29 days', label: 'YYYY-MM-DD' },
+};
+
+/**
+ * New users per UTC bucket, oldest first, the current bucket last. The buckets are UTC wall-clock
+ * `timestamp`s (no time zone, so no DST steps), turned back into instants for the join, which
+ * the users_created_at_idx index serves as one range scan per bucket.
+ */
+export async function usersOverTime(db: Database, range: StatsRange): Promise<UsersOverTime> {
+  const { unit, span, label } = RANGES[range];
+  const step = sql.raw(`interval '1 ${unit}'`);
+  const { rows } = await sql<{ label: string; users: number }>`
+    WITH buckets AS (
+      SELECT generate_series(current - ${sql.raw(`interval '${span}'`)}, current, ${step}) AS start
+      FROM (SELECT date_trunc(${unit}, now() AT TIME ZONE 'UTC') AS current) AS now_utc
+    )
+    SELECT to_char(b.start, ${label}) AS label, count(u.id) AS users
+    FROM buckets b
+    LEFT JOIN users u
+      ON u.created_at >= b.start AT TIME ZONE 'UTC'
+     AND u.created_at < (b.start + ${step}) AT TIME ZONE 'UTC'
+    GROUP BY b.start
+    ORDER BY b.start`.execute(db);
+  const data = rows.map((row) => row.users);
+  return {
+    range,
+    labels: rows.map((row) => row.label),
+    data,
+    totalInRange: data.reduce((sum, n) => sum + n, 0),
+  };
+}
+
+/** The KPI cards, from the kept counts. */
+export async function statsSummary(db: Database): Promise<StatsSummary> {
+  const [pendingWithdrawals, totalUsers] = await Promise.all([
+    countByStatus(db, 'withdrawals', 'pending'),
+    countByStatus(db, 'users'),
+  ]);
+  return { pendingWithdrawals, totalUsers };
+}

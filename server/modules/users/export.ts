@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connect';
+import { afterCursor, type Cursor, cursorKey } from '../../db/keyset';
+import type { UserRow } from '../../db/schema';
+import { csvStream } from '../../http/csv';
+import { filteredUsers, SORT_KEYS, type UserFilter, type UserSort } from './queries';
+
+const BATCH = 1000;
+
+const HEADER = [
+  'userId',
+  'username',
+  'email',
+  'status',
+  'balance',
+  'xp',
+  'role',
+  'permissions',
+  'referredBy',
+  'referralCode',
+  'createdAt',
+];
+
+type ExportRow = UserRow & { cursor_key: string };
+
+const toValues = (row: ExportRow) => [
+  row.user_id,
+  row.username,
+  row.email,
+  row.status,
+  row.balance,
+  row.xp,
+  row.admin_enabled ? 'admin' : 'user',
+  row.admin_permissions.join(' '),
+  row.referred_by,
+  row.referral_code,
+  row.created_at,
+];
+
+/** GET /admin/users/export.csv: every matching user, read in keyset batches. */
+export function usersCsv(db: Database, filter: UserFilter, sort: UserSort): Readable {
+  const key = SORT_KEYS[sort.field];
+  const nextBatch = (after: ExportRow | undefined) => {
+    let query = filteredUsers(db, filter);
+    if (after) {
+      const cursor: Cursor = { key: after.cursor_key, id: after.id };
+      query = query.where(afterCursor(key, sql`id`, sort.direction, cursor));
+    }
+    return query
+      .selectAll()
+      .select(cursorKey(key).as('cursor_key'))
+      .orderBy(key.expression, sort.direction)
+      .orderBy('id', sort.direction)
+      .limit(BATCH)
+      .execute();
+  };
+  return csvStream(HEADER, toValues, nextBatch);
+}

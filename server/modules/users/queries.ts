@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type {
+  USER_SORT_FIELDS,
+  UserStats,
+  UsersExportQuery,
+  UsersQuery,
+} from '../../../contract/users';
+import type { Database } from '../../db/connect';
+import type { SortKey } from '../../db/keyset';
+import { offsetOf, pageOf } from '../../db/paging';
+import { countByStatus } from '../../db/row-counts';
+import type { UserRow, UserUpdate } from '../../db/schema';
+import { containsText } from '../../db/search';
+import { notFound } from '../../http/errors';
+import { presentUser } from './present';
+
+export type UserFilter = Pick<z.output<typeof UsersExportQuery>, 'q' | 'status'>;
+export type UserSort = z.output<typeof UsersExportQuery>['sort'];
+
+export const SORT_KEYS: Record<(typeof USER_SORT_FIELDS)[number], SortKey> = {
+  createdAt: { expression: sql`created_at`, type: 'timestamptz' },
+  username: { expression: sql`username`, type: 'text' },
+  email: { expression: sql`email`, type: 'text' },
+  balance: { expression: sql`balance`, type: 'bigint' },
+  xp: { expression: sql`xp`, type: 'bigint' },
+  status: { expression: sql`status`, type: 'text' },
+};
+
+/** Users matching the filter; `q` is served by the trigram index users_search_idx. */
+export function filteredUsers(db: Database, filter: UserFilter) {
+  let query = db.selectFrom('users');
+  const q = filter.q?.trim();
+  if (q) {
+    query = query.where(containsText(sql`lower(username || ' ' || email || ' ' || user_id)`, q));
+  }
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return query;
+}
+
+export function listUsers(db: Database, query: z.output<typeof UsersQuery>) {
+  const { field, direction } = query.sort;
+  const users = filteredUsers(db, query);
+  const items = users
+    .selectAll()
+    .orderBy(SORT_KEYS[field].expression, direction)
+    .orderBy('id', direction)
+    .limit(query.limit)
+    .offset(offsetOf(query))
+    .execute()
+    .then((rows) => rows.map(presentUser));
+  // Without a search the total is the kept count: no scan of a million rows per page.
+  const total = query.q?.trim()
+    ? users
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow()
+        .then((row) => row.total)
+    : countByStatus(db, 'users', query.status);
+  return pageOf(query, items, total);
+}
+
+export const userNotFound = () => notFound('User not found');
+
+/** The user with this public userId; 404 when there is none. */
+export async function findUser(db: Database, userId: string): Promise<UserRow> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw userNotFound();
+  return row;
+}
+
+/** Same, locked until the transaction ends: the read a mutation's `before` comes from. */
+export async function lockUser(trx: Database, userId: string): Promise<UserRow> {
+  const row = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw userNotFound();
+  return row;
+}
+
+export async function userStats(db: Database, id: number): Promise<UserStats> {
+  const outcome = (value: string) => sql<number>`count(*) FILTER (WHERE outcome = ${value})`;
+  return db
+    .selectFrom('matches')
+    .where('user_id', '=', id)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('matchesCount'),
+      outcome('win').as('wins'),
+      outcome('loss').as('losses'),
+      outcome('draw').as('draws'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes one user row (bumping updated_at) and answers it as it now is. */
+export function updateUserRow(trx: Database, id: number, set: UserUpdate): Promise<UserRow> {
+  return trx
+    .updateTable('users')
+    .set({ ...set, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

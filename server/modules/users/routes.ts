@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkResponse } from '../../../contract/auth';
+import { ErrorBody } from '../../../contract/errors';
+import { listResponse } from '../../../contract/lists';
+import { text } from '../../../contract/text';
+import {
+  AdminRoleResponse,
+  Match,
+  MatchesQuery,
+  PasswordBody,
+  PermissionsBody,
+  RoleBody,
+  User,
+  UserDetail,
+  UserPatch,
+  UserResponse,
+  UsersExportQuery,
+  UsersQuery,
+} from '../../../contract/users';
+import { sendCsv } from '../../http/csv';
+import { setAdminRole, updatePermissions } from './admin-role';
+import { callerOf } from './caller';
+import { usersCsv } from './export';
+import { listMatches } from './matches';
+import { adminRoleOf, presentUser } from './present';
+import { findUser, listUsers, userStats } from './queries';
+import { changePassword, disableUser, updateUser } from './update';
+
+/** Users are addressed by their public userId. */
+const Params = z.strictObject({ id: text().min(1).max(64) });
+
+const denied = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+const missing = { ...denied, 404: ErrorBody };
+const refused = { ...missing, 409: ErrorBody };
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/admin/users',
+    { schema: { querystring: UsersQuery, response: { 200: listResponse(User), ...denied } } },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.get(
+    '/admin/users/export.csv',
+    { schema: { querystring: UsersExportQuery, response: denied } },
+    async (request, reply) => {
+      const { sort, ...filter } = request.query;
+      return sendCsv(reply, 'users.csv', usersCsv(db, filter, sort));
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    { schema: { params: Params, response: { 200: UserDetail, ...missing } } },
+    async (request) => {
+      const row = await findUser(db, request.params.id);
+      return {
+        user: presentUser(row),
+        stats: await userStats(db, row.id),
+        adminRole: adminRoleOf(row),
+      };
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id',
+    { schema: { params: Params, body: UserPatch, response: { 200: UserResponse, ...refused } } },
+    async (request) => {
+      const row = await updateUser(db, await callerOf(request), request.params.id, request.body);
+      return { ok: true as const, user: presentUser(row) };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    { schema: { params: Params, response: { 200: UserResponse, ...refused } } },
+    async (request) => {
+      const row = await disableUser(db, await callerOf(request), request.params.id);
+      return { ok: true as const, user: presentUser(row) };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/password',
+    { schema: { params: Params, body: PasswordBody, response: { 200: OkResponse, ...missing } } },
+    async (request) => {
+      const caller = await callerOf(request);
+      await changePassword(db, caller, request.params.id, request.body.newPassword);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/admin/users/:id/matches',
+    {
+      schema: {
+        params: Params,
+        querystring: MatchesQuery,
+        response: { 200: listResponse(Match), ...missing },
+      },
+    },
+    async (request) => listMatches(db, request.params.id, request.query),
+  );
+
+  app.patch(
+    '/admin/users/:id/role',
+    {
+      schema: { params: Params, body: RoleBody, response: { 200: AdminRoleResponse, ...refused } },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const adminRole = await setAdminRole(db, caller, request.params.id, request.body.makeAdmin);
+      return { ok: true as const, adminRole };
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id/permissions',
+    {
+      schema: {
+        params: Params,
+        body: PermissionsBody,
+        response: { 200: AdminRoleResponse, ...missing },
+      },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const adminRole = await updatePermissions(db, caller, request.params.id, request.body);
+      return { ok: true as const, adminRole };
+    },
+  );
+};

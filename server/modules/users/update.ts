@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import type { UserPatch } from '../../../contract/users';
+import { hashPassword } from '../../auth/passwords';
+import { revokeUserSessions } from '../../auth/sessions';
+import type { Database } from '../../db/connect';
+import { uniqueViolation } from '../../db/errors';
+import type { UserRow, UserUpdate } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { assertAnotherAdminRemains, cannotDisableSelf, lockAdminSet } from './admins';
+import { auditUser, type Caller, isSelf } from './caller';
+import { lockUser, updateUserRow } from './queries';
+
+const TAKEN = { username: 'Username already taken', email: 'Email already in use' } as const;
+type UniqueField = keyof typeof TAKEN;
+const UNIQUE_INDEXES: Record<string, UniqueField> = {
+  users_username_key: 'username',
+  users_email_key: 'email',
+};
+
+function duplicate(fields: UniqueField[]): ApiError {
+  const messages = Object.fromEntries(fields.map((f) => [f, TAKEN[f]]));
+  return new ApiError(409, 'duplicate', TAKEN[fields[0] ?? 'username'], messages);
+}
+
+/** The editable fields, named as the API names them, with their current values. */
+function editable(row: UserRow) {
+  return {
+    username: row.username,
+    email: row.email,
+    balance: row.balance,
+    xp: row.xp,
+    status: row.status,
+    referredBy: row.referred_by,
+  };
+}
+type Editable = ReturnType<typeof editable>;
+
+/** The fields of the patch whose value differs from the row's. */
+function changesOf(row: UserRow, patch: UserPatch): Partial<Editable> {
+  const wanted: Partial<Editable> = {
+    ...patch,
+    ...(patch.referredBy !== undefined && { referredBy: patch.referredBy || null }),
+  };
+  const current = editable(row);
+  return Object.fromEntries(
+    Object.entries(wanted).filter(
+      ([key, value]) => value !== undefined && current[key as keyof Editable] !== value,
+    ),
+  );
+}
+
+async function assertUnique(trx: Database, id: number, changes: Partial<Editable>) {
+  const { username, email } = changes;
+  if (username === undefined && email === undefined) return;
+  const clashes = await trx
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where('id', '<>', id)
+    .where((eb) =>
+      eb.or([
+        ...(username === undefined ? [] : [eb(sql`lower(username)`, '=', username.toLowerCase())]),
+        ...(email === undefined ? [] : [eb(sql`lower(email)`, '=', email.toLowerCase())]),
+      ]),
+    )
+    .execute();
+  const taken = (['username', 'email'] as const).filter((field) =>
+    clashes.some((row) => row[field].toLowerCase() === changes[field]?.toLowerCase()),
+  );
+  if (taken.length > 0) throw duplicate(taken);
+}
+
+/** Writes the row; a unique name taken by a concurrent edit since our check answers 409 too. */
+async function updateRow(trx: Database, id: number, set: UserUpdate): Promise<UserRow> {
+  try {
+    return await updateUserRow(trx, id, set);
+  } catch (error) {
+    const field = UNIQUE_INDEXES[uniqueViolation(error) ?? ''];
+    if (field) throw duplicate([field]);
+    throw error;
+  }
+}
+
+/** PATCH /admin/users/{id}: only the fields that change are written and audited. */
+export function updateUser(db: Database, caller: Caller, userId: string, patch: UserPatch) {
+  const disabling = patch.status === 'disabled';
+  if (disabling && isSelf(caller, userId)) throw cannotDisableSelf();
+  return db.transaction().execute(async (trx) => {
+    if (disabling) await lockAdminSet(trx);
+    const row = await lockUser(trx, userId);
+    const changes = changesOf(row, patch);
+    if (Object.keys(changes).length === 0) return row;
+    if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
+    await assertUnique(trx, row.id, changes);
+
+    const { referredBy, ...same } = changes;
+    const updated = await updateRow(trx, row.id, {
+      ...same,
+      ...(referredBy !== undefined && { referred_by: referredBy }),
+    });
+    if (changes.status === 'disabled') await revokeUserSessions(trx, row.id);
+    const before = Object.fromEntries(
+      Object.keys(changes).map((key) => [key, editable(row)[key as keyof Editable]]),
+    );
+    await auditUser(trx, caller, 'user.update', userId, { before, after: changes });
+    return updated;
+  });
+}
+
+/** DELETE /admin/users/{id}: disables and ends the user's sessions; nothing is deleted. */
+export function disableUser(db: Database, caller: Caller, userId: string) {
+  if (isSelf(caller, userId)) throw cannotDisableSelf();
+  return db.transaction().execute(async (trx) => {
+    await lockAdminSet(trx);
+    const row = await lockUser(trx, userId);
+    if (row.status === 'disabled') return row;
+    await assertAnotherAdminRemains(trx, row);
+    const updated = await updateUserRow(trx, row.id, { status: 'disabled' });
+    await revokeUserSessions(trx, row.id);
+    await auditUser(trx, caller, 'user.disable', userId, {
+      before: { status: row.status },
+      after: { status: 'disabled' },
+    });
+    return updated;
+  });
+}
+
+/** POST /admin/users/{id}/password: ends the user's sessions, but the caller's own. */
+export async function changePassword(
+  db: Database,
+  caller: Caller,
+  userId: string,
+  newPassword: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    const row = await lockUser(trx, userId);
+    await updateUserRow(trx, row.id, { password_hash: passwordHash });
+    await revokeUserSessions(trx, row.id, caller.session.id);
+    // Never the password or its hash: only that it changed.
+    await auditUser(trx, caller, 'user.password', userId, { after: { passwordChanged: true } });
+  });
+}

@@ -1,0 +1,106 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import type { ListResponse } from '../../../contract/lists';
+import type {
+  WITHDRAWAL_SORT_FIELDS,
+  Withdrawal,
+  WithdrawalStatus,
+  WithdrawalsQuery,
+} from '../../../contract/withdrawals';
+import type { Database } from '../../db/connect';
+import type { SortKey } from '../../db/keyset';
+import { offsetOf, pageOf } from '../../db/paging';
+import { countByStatus } from '../../db/row-counts';
+import type { DB } from '../../db/schema';
+import { containsText } from '../../db/search';
+import { notFound } from '../../http/errors';
+import { presentWithdrawal, type WithdrawalRow } from './present';
+
+export interface WithdrawalFilters {
+  q?: string;
+  status?: WithdrawalStatus;
+}
+
+export interface WithdrawalSort {
+  field: (typeof WITHDRAWAL_SORT_FIELDS)[number];
+  direction: 'asc' | 'desc';
+}
+
+export const SORT_KEYS: Record<WithdrawalSort['field'], SortKey> = {
+  createdAt: { expression: sql.ref('w.created_at'), type: 'timestamptz' },
+  pointsSpent: { expression: sql.ref('w.points_spent'), type: 'bigint' },
+  usdValue: { expression: sql.ref('w.usd_value'), type: 'numeric' },
+  status: { expression: sql.ref('w.status'), type: 'text' },
+};
+
+export const withdrawalNotFound = () => notFound('Withdrawal not found');
+
+/** Ids are canonical positive integers; any other text cannot name a withdrawal. */
+export function parseWithdrawalId(raw: string): number | null {
+  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/** `id = ANY($ids)`: one parameter however many ids. */
+export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'withdrawals'>) =>
+  eb('id', '=', eb.fn.any(eb.val(ids)));
+
+/** The withdrawals a list or an export shows, as `w`. */
+export function matching(db: Database, { q, status }: WithdrawalFilters) {
+  let query = db.selectFrom('withdrawals as w');
+  if (status) query = query.where('w.status', '=', status);
+  const term = q?.trim();
+  // The very expression withdrawals_search_idx is built on, so the trigram index serves it.
+  if (term) {
+    query = query.where(
+      containsText(sql`lower(w.user_id || ' ' || w.destination || ' ' || w.type_id)`, term),
+    );
+  }
+  return query;
+}
+
+type Matching = ReturnType<typeof matching>;
+
+/** Orders by the sort key, then by id the same way: a stable order for pages and batches. */
+export function inOrder(query: Matching, { field, direction }: WithdrawalSort): Matching {
+  return query.orderBy(SORT_KEYS[field].expression, direction).orderBy('w.id', direction);
+}
+
+/** Selects every column plus the player's name and email and the deciding admin's username. */
+export function withDetails(query: Matching) {
+  return query
+    .leftJoin('users as u', 'u.user_id', 'w.user_id')
+    .leftJoin('users as d', 'd.id', 'w.decided_by')
+    .selectAll('w')
+    .select(['u.username', 'u.email', 'd.username as decided_by_username']);
+}
+
+export async function getWithdrawal(db: Database, id: number | null): Promise<WithdrawalRow> {
+  if (id === null) throw withdrawalNotFound();
+  const row = await withDetails(
+    db.selectFrom('withdrawals as w').where('w.id', '=', id),
+  ).executeTakeFirst();
+  if (!row) throw withdrawalNotFound();
+  return row;
+}
+
+export function listWithdrawals(
+  db: Database,
+  { page, limit, sort, ...filters }: z.output<typeof WithdrawalsQuery>,
+): Promise<ListResponse<Withdrawal>> {
+  const rows = withDetails(inOrder(matching(db, filters), sort))
+    .limit(limit)
+    .offset(offsetOf({ page, limit }))
+    .execute();
+  // Without a search the total is the kept count: no scan of half a million rows per page.
+  const total = filters.q?.trim()
+    ? matching(db, filters)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow()
+        .then((count) => count.total)
+    : countByStatus(db, 'withdrawals', filters.status);
+  return pageOf(
+    { page, limit },
+    rows.then((found) => found.map(presentWithdrawal)),
+    total,
+  );
+}

@@ -1,0 +1,54 @@
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { NewUserInput } from '../modules/users/create';
+import { bearer, type TestContext } from './harness';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** A user signed in through the API (an admin unless told otherwise) and calls made as them. */
+export async function signedIn(t: TestContext, input: Partial<NewUserInput> = {}) {
+  const user = await t.user({ admin: true, ...input });
+  const token = await t.login(user.username, user.password);
+  // async: inject's chain is lazy, and a call started to run beside others must start now.
+  const call = async (method: Method, url: string, payload?: InjectOptions['payload']) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload }),
+    });
+  return {
+    user,
+    token,
+    call,
+    get: (url: string) => call('GET', url),
+    patch: (url: string, payload: InjectOptions['payload']) => call('PATCH', url, payload),
+    post: (url: string, payload: InjectOptions['payload']) => call('POST', url, payload),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signedIn>>;
+
+/** The audit rows of changes made to one user (not their sign-ins), oldest first. */
+export const userAudits = (t: TestContext, userId: string) =>
+  t.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity', '=', 'user')
+    .where('entity_id', '=', userId)
+    .where('action', 'like', 'user.%')
+    .orderBy('id')
+    .execute();
+
+/** Resolves once `count` backends wait on a lock: requests have queued behind a test's lock. */
+export async function lockWaiters(t: TestContext, count: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE NOT l.granted AND a.datname = current_database()`.execute(t.db);
+    if ((rows[0]?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} lock waiters after 5 s`);
+}
