@@ -48,12 +48,18 @@ describe('App (guard and routes)', () => {
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    // nothing but the ping until it answers
+    expect(requests.every((r) => r.path === '/api/admin/ping')).toBe(true);
     openGate();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Hi, admin')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(requests.every((r) => r.path === '/api/admin/ping')).toBe(true);
+    // then only the dashboard's own figures
+    expect(
+      requests.every((r) => r.path === '/api/admin/ping' || r.path.startsWith('/api/admin/stats/')),
+    ).toBe(true);
+    expect(requests[0]?.path).toBe('/api/admin/ping');
     expect(requests[0]?.headers.authorization).toBe('Bearer tok-1');
     await waitFor(() => expect(document.title).toBe('Dashboard · Rewards Admin'));
   });

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -7,6 +7,8 @@ import { dataProvider } from './dataProvider';
 import { Layout } from './layout/Layout';
 import { DashboardPage } from './pages/dashboard';
 import { LoginPage } from './pages/login';
+import { users } from './resources/users';
+import { withdrawals } from './resources/withdrawals';
 import { createStore } from './store';
 import { darkTheme, lightTheme } from './theme';
 
@@ -36,8 +38,9 @@ export const App = () => (
       darkTheme={darkTheme}
       store={store}
     >
-      {/* Resources, one line each as screens are built:
-          <Resource name="users" {...users} />  (routes /users, /users/:id, /users/:id/edit) */}
+      {/* Resources, one line each as screens are built */}
+      <Resource name="users" {...users} />
+      <Resource name="withdrawals" {...withdrawals} />
       <CustomRoutes>
         {/* Custom pages inside the layout, each behind the admin check, e.g.
             <Route path="/settings/appinfo" element={<GuardedPage><AppInfoPage /></GuardedPage>} /> */}

@@ -1,0 +1,74 @@
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
+import { useId } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** The question, e.g. 'Are you sure you want to approve this withdrawal?': the dialog's name. */
+  title: string;
+  /** What confirming will do, when the question alone does not say it. */
+  description?: string;
+  confirmLabel?: string;
+  confirmColor?: 'primary' | 'success' | 'error' | 'warning';
+  /** While true the buttons are disabled and the dialog cannot be dismissed. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A confirmation step (the spec's confirm() texts): the question as the dialog's title, then
+ * Cancel and Confirm. Escape and the backdrop cancel, except while the action runs.
+ */
+export const ConfirmDialog = ({
+  open,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  confirmColor = 'primary',
+  busy = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) => {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId} sx={{ fontSize: '1rem', fontWeight: 500 }}>
+        {title}
+      </DialogTitle>
+      {description && (
+        <DialogContent>
+          <DialogContentText>{description}</DialogContentText>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color={confirmColor}
+          onClick={onConfirm}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+          autoFocus
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,225 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  type ChipProps,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { type Identifier, useDataProvider } from 'react-admin';
+import type { Match, MatchOutcome } from '../../../contract/users';
+import { PrevNextControls } from '../../components/PrevNextControls';
+import type { AppDataProvider } from '../../dataProvider';
+import { formatDateTime, formatNumber, formatUsd } from '../../format';
+
+/** Match history page size (spec section 9). */
+export const MATCHES_PER_PAGE = 10;
+
+const OUTCOME_COLORS: Record<MatchOutcome, ChipProps['color']> = {
+  win: 'success',
+  loss: 'error',
+  draw: 'default',
+};
+
+const OUTCOME_LABELS: Record<MatchOutcome, string> = { win: 'Win', loss: 'Loss', draw: 'Draw' };
+/** The contract's outcomes, kept here so the console never loads zod at runtime. */
+const OUTCOMES = Object.keys(OUTCOME_LABELS) as MatchOutcome[];
+
+const COLUMNS = [
+  'Match ID',
+  'Game',
+  'Price',
+  'Reward',
+  'Score',
+  'Outcome',
+  'Opponent',
+  'Started',
+  'Ended',
+] as const;
+
+const isTransient = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status === 0 || status >= 500;
+};
+
+const rewardText = (match: Match) =>
+  `${formatNumber(match.rewardAmount)} ${match.rewardType === 'xp' ? 'XP' : match.rewardType}`;
+
+const opponentText = (match: Match) => match.opponent?.username || match.opponentUserId || '-';
+
+const MatchRow = ({ match }: { match: Match }) => (
+  <TableRow>
+    <TableCell sx={{ fontFamily: 'monospace' }}>{match.matchId}</TableCell>
+    <TableCell>{match.gameName}</TableCell>
+    <TableCell align="right">{formatUsd(match.price)}</TableCell>
+    <TableCell align="right">{rewardText(match)}</TableCell>
+    <TableCell>{`${match.userScore} vs ${match.opponentScore}`}</TableCell>
+    <TableCell>
+      <Chip
+        size="small"
+        variant="outlined"
+        label={match.outcome}
+        color={OUTCOME_COLORS[match.outcome]}
+      />
+    </TableCell>
+    <TableCell>{opponentText(match)}</TableCell>
+    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(match.startedAt)}</TableCell>
+    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(match.endedAt)}</TableCell>
+  </TableRow>
+);
+
+/**
+ * A user's matches, newest first, 10 a page, with the outcome filter (all, win, loss, draw) and
+ * Prev/Next. Fetched through the dataProvider (so a 401 still signs out) with react-query.
+ */
+export const MatchHistory = ({ userId }: { userId: Identifier }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const [outcome, setOutcome] = useState<MatchOutcome | 'all'>('all');
+
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
+    queryKey: ['users', 'getUserMatches', { userId: String(userId), page, outcome }],
+    queryFn: ({ signal }) =>
+      dataProvider.getUserMatches(
+        userId,
+        {
+          page,
+          limit: MATCHES_PER_PAGE,
+          ...(outcome === 'all' ? {} : { outcome }),
+        },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+    // one more try after a network or server failure; the Retry button covers the rest
+    retry: (failures, error) => failures < 1 && isTransient(error),
+  });
+
+  const items = data?.items ?? [];
+  const total = data?.total ?? 0;
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        Loading matches…
+      </Typography>
+    );
+  } else if (error && !data) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Error loading matches
+      </Alert>
+    );
+  } else if (!items.length) {
+    body = (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        No matches
+      </Typography>
+    );
+  } else {
+    body = (
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby={headingId}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell
+                  key={column}
+                  align={['Price', 'Reward'].includes(column) ? 'right' : 'left'}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {column}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody sx={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+            {items.map((match) => (
+              <MatchRow key={match._id} match={match} />
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    );
+  }
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 1,
+          }}
+        >
+          <Typography id={headingId} component="h2" variant="h6">
+            Match history
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label="Outcome"
+            fullWidth={false}
+            margin="none"
+            value={outcome}
+            onChange={(event) => {
+              setOutcome(event.target.value as MatchOutcome | 'all');
+              setPage(1);
+            }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 140 }}
+          >
+            <option value="all">All</option>
+            {OUTCOMES.map((value) => (
+              <option key={value} value={value}>
+                {OUTCOME_LABELS[value]}
+              </option>
+            ))}
+          </TextField>
+        </Box>
+        <Box sx={{ height: 4 }}>
+          {isFetching && <LinearProgress aria-label="Loading matches" />}
+        </Box>
+        {body}
+        {error && data && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            Error loading matches
+          </Alert>
+        )}
+        {data && total > 0 && (
+          <PrevNextControls
+            label="Match history pages"
+            page={page}
+            perPage={MATCHES_PER_PAGE}
+            total={total}
+            disabled={isFetching}
+            onPageChange={setPage}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,81 @@
+import PasswordIcon from '@mui/icons-material/LockReset';
+import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import {
+  errorMessage,
+  FIELD_ALIGNED,
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  type UserRecord,
+} from './user';
+
+/** Sets a new password for the user (at least 6 characters; shorter sends nothing). */
+export const PasswordCard = ({ record }: { record: Pick<UserRecord, 'id'> }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const headingId = useId();
+  const [password, setPassword] = useState('');
+  const [tooShort, setTooShort] = useState(false);
+
+  const { mutate, isPending } = useMutation({
+    mutationFn: (newPassword: string) => dataProvider.changeUserPassword(record.id, newPassword),
+    onSuccess: () => {
+      setPassword('');
+      notify(MESSAGES.passwordUpdated, { type: 'success' });
+    },
+    onError: (error) => notify(errorMessage(error, 'Error changing password'), { type: 'error' }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setTooShort(true);
+      return;
+    }
+    mutate(password);
+  };
+
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Typography id={headingId} component="h2" variant="h6" gutterBottom>
+          Change password
+        </Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+        >
+          <TextField
+            size="small"
+            margin="none"
+            type="password"
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            error={tooShort}
+            helperText={tooShort ? MESSAGES.passwordTooShort : 'At least 6 characters'}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              if (event.target.value.length >= PASSWORD_MIN_LENGTH) setTooShort(false);
+            }}
+            sx={{ flex: '1 1 220px', maxWidth: 420 }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<PasswordIcon />}
+            disabled={isPending}
+            sx={FIELD_ALIGNED}
+          >
+            Change password
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,261 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { reply } from '../../test/fakeFetch';
+import { apiCalls, gated, listOf, makeUser, renderUsers } from './testing';
+
+const ann = makeUser();
+const bob = makeUser({
+  userId: 'USR-2',
+  username: 'bob',
+  email: 'bob@example.com',
+  status: 'pending',
+  balance: 0,
+  xp: 5,
+  adminRole: {
+    enabled: true,
+    roles: ['admin'],
+    permissions: ['withdrawals:approve', 'users:edit'],
+  },
+});
+const carl = makeUser({
+  userId: 'USR-3',
+  username: 'carl',
+  email: 'carl@x.io',
+  status: 'disabled',
+});
+
+const FIRST_PAGE = '/api/admin/users?page=1&limit=20&sort=createdAt%3Adesc';
+
+const rowOf = async (username: string) => {
+  const cell = await screen.findByRole('cell', { name: username });
+  return cell.closest('tr') as HTMLElement;
+};
+
+describe('Users list', () => {
+  it('shows progress while loading, then one row per user with every column', async () => {
+    const { route, open } = gated(listOf([ann, bob], 2));
+    const { requests } = renderUsers(['/users'], { 'GET /api/admin/users': route });
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading users' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    open();
+
+    const row = await rowOf('ann');
+    expect(within(row).getByRole('cell', { name: 'ann@example.com' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'USR-1' })).toBeInTheDocument();
+    expect(within(row).getByText('active')).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '1,250' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: '340' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'user' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
+    expect(headers).toEqual([
+      'Username',
+      'Email',
+      'User ID',
+      'Status',
+      'Balance',
+      'XP',
+      'Role',
+      'Created',
+      'Actions',
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('progressbar', { name: 'Loading users' })).not.toBeInTheDocument(),
+    );
+    expect(apiCalls(requests)).toEqual([`GET ${FIRST_PAGE}`]);
+    expect(screen.getByText('2 total · Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it("shows the role as 'admin (n)' with the number of permissions, else 'user'", async () => {
+    renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann, bob]) });
+    expect(within(await rowOf('bob')).getByRole('cell', { name: 'admin (2)' })).toBeInTheDocument();
+    expect(within(await rowOf('ann')).getByRole('cell', { name: 'user' })).toBeInTheDocument();
+  });
+
+  it('links View to /users/{userId} and Edit to /users/{userId}/edit', async () => {
+    renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann]) });
+    const row = await rowOf('ann');
+    expect(within(row).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/users/USR-1');
+    expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/users/USR-1/edit',
+    );
+  });
+
+  it("says 'No users found' when nothing matches, keeping the search and filter", async () => {
+    renderUsers(['/users'], { 'GET /api/admin/users': listOf([], 0) });
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(
+      screen.getByRole('searchbox', { name: 'Search username, email or userId' }),
+    ).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  });
+
+  it('searches with q (trimmed), at once on Enter', async () => {
+    const searchedAt: number[] = [];
+    const { requests } = renderUsers(['/users'], {
+      'GET /api/admin/users': (request) => {
+        if (request.path.includes('q=')) searchedAt.push(performance.now());
+        return listOf([ann]);
+      },
+    });
+    await rowOf('ann');
+    const search = screen.getByRole('searchbox', { name: 'Search username, email or userId' });
+
+    const changedAt = performance.now();
+    fireEvent.change(search, { target: { value: '  ann@ex ' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+
+    await waitFor(() =>
+      expect(apiCalls(requests)).toContain(
+        'GET /api/admin/users?page=1&limit=20&sort=createdAt%3Adesc&q=ann%40ex',
+      ),
+    );
+    // typing alone searches 500 ms after the last change: Enter did not wait for that
+    expect((searchedAt[0] ?? Number.POSITIVE_INFINITY) - changedAt).toBeLessThan(500);
+  });
+
+  it('searches after a pause in typing, without Enter', async () => {
+    const { requests } = renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann]) });
+    const user = userEvent.setup();
+    await rowOf('ann');
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search username, email or userId' }),
+      'USR-1',
+    );
+    await waitFor(() => expect(apiCalls(requests)).toContain(`GET ${FIRST_PAGE}&q=USR-1`));
+  });
+
+  it("filters by status, and 'All' removes the filter", async () => {
+    const { requests } = renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann]) });
+    const user = userEvent.setup();
+    await rowOf('ann');
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', 'Pending', 'Active', 'Disabled']);
+
+    await user.selectOptions(status, 'pending');
+    await waitFor(() => expect(apiCalls(requests)).toContain(`GET ${FIRST_PAGE}&status=pending`));
+
+    await user.selectOptions(status, 'All');
+    await waitFor(() => expect(apiCalls(requests).at(-1)).toBe(`GET ${FIRST_PAGE}`));
+  });
+
+  it('pages with Prev and Next, showing the total and the page number', async () => {
+    const { requests } = renderUsers(['/users'], {
+      'GET /api/admin/users': (request) =>
+        request.path.includes('page=2') ? listOf([bob], 45, 2) : listOf([ann], 45, 1),
+    });
+    const user = userEvent.setup();
+    await rowOf('ann');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('45 total · Page 1 of 3')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Prev' })).toBeDisabled();
+
+    await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+
+    await rowOf('bob');
+    expect(apiCalls(requests)).toContain(
+      'GET /api/admin/users?page=2&limit=20&sort=createdAt%3Adesc',
+    );
+    expect(screen.getByText('45 total · Page 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled();
+  });
+
+  it("'Make admin' sends {makeAdmin: true}, says 'User is now admin' and reloads the list", async () => {
+    let promoted = false;
+    const { requests } = renderUsers(['/users'], {
+      'GET /api/admin/users': () =>
+        listOf([
+          promoted
+            ? { ...ann, adminRole: { enabled: true, roles: ['admin'], permissions: [] } }
+            : ann,
+        ]),
+      'PATCH /api/admin/users/USR-1/role': () => {
+        promoted = true;
+        return reply(200, {
+          ok: true,
+          adminRole: { enabled: true, roles: ['admin'], permissions: [] },
+        });
+      },
+    });
+    const user = userEvent.setup();
+
+    await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Make admin' }));
+
+    expect(await screen.findByText('User is now admin')).toBeInTheDocument();
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/admin/users/USR-1/role');
+    expect(patch?.body).toEqual({ makeAdmin: true });
+    const row = await rowOf('ann');
+    expect(await within(row).findByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'admin (0)' })).toBeInTheDocument();
+  });
+
+  it("'Remove admin' sends {makeAdmin: false} and says 'Admin removed'", async () => {
+    const { requests } = renderUsers(['/users'], {
+      'GET /api/admin/users': listOf([bob]),
+      'PATCH /api/admin/users/USR-2/role': reply(200, {
+        ok: true,
+        adminRole: { enabled: false, roles: [], permissions: [] },
+      }),
+    });
+    const user = userEvent.setup();
+
+    await user.click(within(await rowOf('bob')).getByRole('button', { name: 'Remove admin' }));
+
+    expect(await screen.findByText('Admin removed')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ makeAdmin: false });
+  });
+
+  it("says 'Error updating admin role' when the role change fails", async () => {
+    renderUsers(['/users'], {
+      'GET /api/admin/users': listOf([bob]),
+      'PATCH /api/admin/users/USR-2/role': reply(409, {
+        error: 'You cannot remove your own admin role',
+        code: 'self_demotion',
+      }),
+    });
+    const user = userEvent.setup();
+
+    await user.click(within(await rowOf('bob')).getByRole('button', { name: 'Remove admin' }));
+
+    expect(await screen.findByText('Error updating admin role')).toBeInTheDocument();
+    expect(screen.queryByText('Admin removed')).not.toBeInTheDocument();
+  });
+
+  it("asks 'Disable this user?' and only calls DELETE after Confirm", async () => {
+    let disabled = false;
+    const { requests } = renderUsers(['/users'], {
+      'GET /api/admin/users': () => listOf([disabled ? { ...ann, status: 'disabled' } : ann, carl]),
+      'DELETE /api/admin/users/USR-1': () => {
+        disabled = true;
+        return reply(200, { ok: true, user: { ...ann, status: 'disabled' } });
+      },
+    });
+    const user = userEvent.setup();
+    expect(within(await rowOf('carl')).getByRole('button', { name: 'Disable' })).toBeDisabled();
+
+    await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Disable' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disable this user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Disable' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disable this user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(apiCalls(requests)).toContain('DELETE /api/admin/users/USR-1'));
+    const row = await rowOf('ann');
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: 'Disable' })).toBeDisabled(),
+    );
+    expect(within(row).getByText('disabled')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../contract/users';
+import { reply } from '../../test/fakeFetch';
+import { apiCalls, detailOf, listOf, makeUser, renderUsers } from './testing';
+
+const admin = makeUser({
+  userId: 'USR-7',
+  username: 'dora',
+  email: 'dora@example.com',
+  referredBy: null,
+  referralCode: 'DORA77',
+  adminRole: {
+    enabled: true,
+    roles: ['admin'],
+    permissions: ['withdrawals:approve', 'users:edit'],
+  },
+});
+
+const noMatches = { 'GET /api/admin/users/USR-7/matches': listOf([], 0, 1, 10) };
+
+/** The value next to a label of the profile's description list. */
+const fact = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+/** A detail route whose user changes as the permission calls change it. */
+const liveDetail = (initial: User) => {
+  let user = initial;
+  return {
+    detail: () => detailOf(user),
+    permissions: (request: { body: unknown }) => {
+      const { grant = [], revoke = [] } = request.body as { grant?: string[]; revoke?: string[] };
+      const permissions = [
+        ...user.adminRole.permissions.filter((p) => !revoke.includes(p)),
+        ...grant.map((p) => p.trim()).filter((p) => p && !user.adminRole.permissions.includes(p)),
+      ];
+      user = { ...user, adminRole: { ...user.adminRole, permissions } };
+      return reply(200, { ok: true, adminRole: user.adminRole });
+    },
+  };
+};
+
+describe('User detail', () => {
+  it("shows the profile ('-' for no referrer), the admin facts, the stats and the username as title", async () => {
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': detailOf(admin, {
+        matchesCount: 12,
+        wins: 7,
+        losses: 4,
+        draws: 1,
+      }),
+      ...noMatches,
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'dora' })).toBeInTheDocument();
+    await screen.findByText('Username', { selector: 'dt' });
+    expect(fact('Username')).toBe('dora');
+    expect(fact('Email')).toBe('dora@example.com');
+    expect(fact('User ID')).toBe('USR-7');
+    expect(fact('Status')).toBe('active');
+    expect(fact('Balance')).toBe('1,250');
+    expect(fact('XP')).toBe('340');
+    expect(fact('Referred by')).toBe('-');
+    expect(fact('Referral code')).toBe('DORA77');
+    expect(fact('Created')).not.toBe('-');
+    expect(fact('Updated')).not.toBe('-');
+    expect(fact('Admin enabled')).toBe('yes');
+    expect(fact('Roles')).toBe('admin');
+
+    const stat = (name: string) => within(screen.getByRole('region', { name })).getByText(/\d/);
+    expect(stat('Matches')).toHaveTextContent('12');
+    expect(stat('Wins')).toHaveTextContent('7');
+    expect(stat('Losses')).toHaveTextContent('4');
+    expect(stat('Draws')).toHaveTextContent('1');
+
+    expect(screen.getByRole('link', { name: 'Edit user' })).toHaveAttribute(
+      'href',
+      '/users/USR-7/edit',
+    );
+    expect(screen.getByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
+    expect(apiCalls(requests)).toContain('GET /api/admin/users/USR-7');
+  });
+
+  it("shows 'no' and '-' for a user who is not an admin, and the referrer when there is one", async () => {
+    const plain = makeUser({ userId: 'USR-7', username: 'dora', referredBy: 'USR-1' });
+    renderUsers(['/users/USR-7'], { 'GET /api/admin/users/USR-7': detailOf(plain), ...noMatches });
+    await screen.findByText('Admin enabled', { selector: 'dt' });
+    expect(fact('Admin enabled')).toBe('no');
+    expect(fact('Roles')).toBe('-');
+    expect(fact('Referred by')).toBe('USR-1');
+    expect(screen.getByRole('button', { name: 'Make admin' })).toBeInTheDocument();
+    expect(screen.getByText('No permissions')).toBeInTheDocument();
+  });
+
+  it('revokes a permission when its chip is clicked, then shows the new list', async () => {
+    const live = liveDetail(admin);
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': live.detail,
+      'PATCH /api/admin/users/USR-7/permissions': live.permissions,
+      ...noMatches,
+    });
+    const user = userEvent.setup();
+    const chips = await screen.findByRole('list', { name: 'Permissions' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['withdrawals:approve', 'users:edit']);
+
+    await user.click(screen.getByRole('button', { name: 'Revoke withdrawals:approve' }));
+
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Revoke withdrawals:approve' }),
+      ).not.toBeInTheDocument(),
+    );
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/admin/users/USR-7/permissions');
+    expect(patch?.body).toEqual({ revoke: ['withdrawals:approve'] });
+    expect(screen.getByRole('button', { name: 'Revoke users:edit' })).toBeInTheDocument();
+  });
+
+  it("says 'Error revoking permission' when a revoke fails", async () => {
+    renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': detailOf(admin),
+      'PATCH /api/admin/users/USR-7/permissions': reply(403, {
+        error: 'Forbidden',
+        code: 'forbidden',
+      }),
+      ...noMatches,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Revoke users:edit' }));
+    expect(await screen.findByText('Error revoking permission')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke users:edit' })).toBeInTheDocument();
+  });
+
+  it('grants a trimmed permission, ignores an empty one, and clears the input', async () => {
+    const live = liveDetail(admin);
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': live.detail,
+      'PATCH /api/admin/users/USR-7/permissions': live.permissions,
+      ...noMatches,
+    });
+    const user = userEvent.setup();
+    const input = await screen.findByRole('textbox', { name: 'Permission' });
+    expect(input).toHaveAttribute('placeholder', 'e.g. withdrawals:approve');
+
+    await user.click(screen.getByRole('button', { name: 'Grant' }));
+    await user.type(input, '   {Enter}');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.clear(input);
+    await user.type(input, '  bots:edit  ');
+    await user.click(screen.getByRole('button', { name: 'Grant' }));
+
+    expect(await screen.findByRole('button', { name: 'Revoke bots:edit' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { grant: ['bots:edit'] },
+    ]);
+    expect(input).toHaveValue('');
+  });
+
+  it("says 'Error granting permission' when a grant fails, keeping what was typed", async () => {
+    renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': detailOf(admin),
+      'PATCH /api/admin/users/USR-7/permissions': reply(400, { error: 'Bad', code: 'invalid' }),
+      ...noMatches,
+    });
+    const user = userEvent.setup();
+    const input = await screen.findByRole('textbox', { name: 'Permission' });
+    await user.type(input, 'x:y{Enter}');
+    expect(await screen.findByText('Error granting permission')).toBeInTheDocument();
+    expect(input).toHaveValue('x:y');
+  });
+
+  it('toggles the admin role from the detail page and shows the new state', async () => {
+    let user = makeUser({ userId: 'USR-7', username: 'dora' });
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': () => detailOf(user),
+      'PATCH /api/admin/users/USR-7/role': () => {
+        user = { ...user, adminRole: { enabled: true, roles: ['admin'], permissions: [] } };
+        return reply(200, { ok: true, adminRole: user.adminRole });
+      },
+      ...noMatches,
+    });
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'Make admin' }));
+    expect(await screen.findByText('User is now admin')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
+    expect(fact('Admin enabled')).toBe('yes');
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ makeAdmin: true });
+  });
+
+  it("sends react-admin's /users/{id}/show to the detail page", async () => {
+    renderUsers(['/users/USR-7/show'], {
+      'GET /api/admin/users/USR-7': detailOf(admin),
+      ...noMatches,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'dora' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit user' })).toBeInTheDocument();
+  });
+});

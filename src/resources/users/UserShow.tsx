@@ -1,0 +1,117 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { useId } from 'react';
+import { Show, useRecordContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime, formatNumber } from '../../format';
+import { AdminToggleButton } from './AdminToggleButton';
+import { Facts } from './Facts';
+import { MatchHistory } from './MatchHistory';
+import { PermissionsCard } from './PermissionsCard';
+import { UserTitle } from './UserTitle';
+import { type UserRecord, userEditPath } from './user';
+
+const ProfileCard = ({ record }: { record: UserRecord }) => {
+  const headingId = useId();
+  const adminRole = record.adminRole;
+  const statusBadge = <StatusBadge status={record.status} />;
+  return (
+    <Card component="section" aria-labelledby={headingId}>
+      <CardContent>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 2,
+          }}
+        >
+          <Typography id={headingId} component="h2" variant="h6">
+            Profile
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              variant="contained"
+              component={Link}
+              to={userEditPath(record.id)}
+              startIcon={<EditIcon />}
+            >
+              Edit user
+            </Button>
+            <AdminToggleButton record={record} />
+          </Box>
+        </Box>
+        <Facts
+          facts={[
+            ['Username', record.username],
+            ['Email', record.email],
+            ['User ID', record.userId],
+            ['Status', statusBadge],
+            ['Balance', formatNumber(record.balance)],
+            ['XP', formatNumber(record.xp)],
+            ['Referred by', record.referredBy || '-'],
+            ['Referral code', record.referralCode || '-'],
+            ['Created', formatDateTime(record.createdAt)],
+            ['Updated', formatDateTime(record.updatedAt)],
+            ['Admin enabled', adminRole?.enabled ? 'yes' : 'no'],
+            ['Roles', adminRole?.roles.length ? adminRole.roles.join(', ') : '-'],
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+};
+
+const StatCard = ({ label, value }: { label: string; value: number | undefined }) => {
+  const labelId = useId();
+  return (
+    <Card component="section" aria-labelledby={labelId}>
+      <CardContent>
+        <Typography id={labelId} component="h2" variant="overline" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p">
+          {formatNumber(value)}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+};
+
+const StatCards = ({ record }: { record: UserRecord }) => (
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 2,
+      gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+    }}
+  >
+    <StatCard label="Matches" value={record.stats?.matchesCount} />
+    <StatCard label="Wins" value={record.stats?.wins} />
+    <StatCard label="Losses" value={record.stats?.losses} />
+    <StatCard label="Draws" value={record.stats?.draws} />
+  </Box>
+);
+
+const UserDetail = () => {
+  const record = useRecordContext<UserRecord>();
+  if (!record) return <LinearProgress aria-label="Loading user" />;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <ProfileCard record={record} />
+      <StatCards record={record} />
+      <PermissionsCard record={record} />
+      <MatchHistory userId={record.id} />
+    </Box>
+  );
+};
+
+/** /users/{userId}: profile, admin toggle, permissions, stats and match history. */
+export const UserShow = () => (
+  <Show title={<UserTitle />} actions={false} component="div">
+    <UserDetail />
+  </Show>
+);

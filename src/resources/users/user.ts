@@ -1,0 +1,80 @@
+import type { Identifier } from 'react-admin';
+import type { AdminRole, User, UserPatch, UserStats, UserStatus } from '../../../contract/users';
+
+/**
+ * A user as react-admin holds it: the API's user with `id` = userId. The detail answer
+ * ({user, stats, adminRole}) is flattened by the dataProvider, so detail records also carry stats.
+ */
+export type UserRecord = User & { id: Identifier; stats?: UserStats };
+
+export const STATUS_CHOICES: { id: UserStatus; name: string }[] = [
+  { id: 'pending', name: 'Pending' },
+  { id: 'active', name: 'Active' },
+  { id: 'disabled', name: 'Disabled' },
+];
+
+/** Texts of the specification (section 8), in one place. */
+export const MESSAGES = {
+  madeAdmin: 'User is now admin',
+  adminRemoved: 'Admin removed',
+  roleError: 'Error updating admin role',
+  grantError: 'Error granting permission',
+  revokeError: 'Error revoking permission',
+  saved: 'Saved',
+  passwordUpdated: 'Password updated',
+  passwordTooShort: 'Min 6 chars',
+  confirmDisable: 'Disable this user?',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** A button beside a small filled text field (48 px): centred on the field, not its helper. */
+export const FIELD_ALIGNED = { mt: '6px', flexShrink: 0 } as const;
+
+/** Where the detail and edit screens live (spec route table: not react-admin's default paths). */
+export const userPath = (id: Identifier) => `/users/${encodeURIComponent(String(id))}`;
+export const userEditPath = (id: Identifier) => `${userPath(id)}/edit`;
+
+/** 'admin (2)' for an admin holding two permissions, otherwise 'user'. */
+export const roleLabel = (adminRole: AdminRole | null | undefined): string =>
+  adminRole?.enabled ? `admin (${adminRole.permissions.length})` : 'user';
+
+/** A number from a form value; anything empty or not a finite number becomes 0 (spec 5). */
+export const toNumber = (value: unknown): number => {
+  if (value === null || value === undefined || value === '') return 0;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : 0;
+};
+
+/**
+ * The edit form's values as the PATCH body: only the editable fields (the API rejects unknown
+ * ones), balance and XP as numbers, referredBy '' when blank.
+ */
+export const toUserPatch = (values: Partial<Record<keyof UserRecord, unknown>>): UserPatch => {
+  const patch: UserPatch = {
+    username: typeof values.username === 'string' ? values.username : '',
+    email: typeof values.email === 'string' ? values.email : '',
+    balance: toNumber(values.balance),
+    xp: toNumber(values.xp),
+    referredBy: typeof values.referredBy === 'string' ? values.referredBy.trim() : '',
+  };
+  if (STATUS_CHOICES.some((choice) => choice.id === values.status)) {
+    patch.status = values.status as UserStatus;
+  }
+  return patch;
+};
+
+/** The server's message of a failed call ({error} of the API), or the fallback. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/** The API's per-field messages ({fields: {username: '…'}}) of a failed call, if any. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => {
+  const body = (error as { body?: { fields?: unknown } } | null)?.body;
+  const fields = body?.fields;
+  if (!fields || typeof fields !== 'object') return undefined;
+  const entries = Object.entries(fields).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length ? Object.fromEntries(entries) : undefined;
+};

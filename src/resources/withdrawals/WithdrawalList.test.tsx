@@ -1,0 +1,298 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Resource } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../http';
+import { reply } from '../../test/fakeFetch';
+import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { withdrawals } from '.';
+import { aWithdrawal, listOf } from './testData';
+
+const pendingA = aWithdrawal({ _id: 'w1', usdValue: 12.5, userId: 'USR-1' });
+const pendingB = aWithdrawal({
+  _id: 'w2',
+  userId: 'USR-2',
+  user: { username: 'bob', email: 'bob@example.com' },
+  usdValue: 3,
+  destination: 'bob@paypal.example',
+});
+const approved = aWithdrawal({
+  _id: 'w3',
+  userId: 'USR-3',
+  user: { username: 'carol', email: 'carol@example.com' },
+  status: 'approved',
+  usdValue: 7.1,
+});
+
+const renderList = (routes: RenderAdminOptions['routes'] = {}) =>
+  renderAdmin(<Resource name="withdrawals" {...withdrawals} />, {
+    entries: ['/withdrawals'],
+    routes,
+  });
+
+/** The data rows of the table (the header row excluded). */
+const dataRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const rowOf = (text: string) => {
+  const row = dataRows().find((r) => within(r).queryByText(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+};
+
+describe('Withdrawals list', () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('asks for pending withdrawals, newest first, 20 a page; shows loading, then the rows', async () => {
+    let answer: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': async () => {
+        await gate;
+        return reply(200, listOf([pendingA, pendingB], 2));
+      },
+    });
+
+    expect(await screen.findByText('Loading withdrawals…')).toBeInTheDocument();
+    const list = requests.find((r) => r.path.startsWith('/api/admin/withdrawals'));
+    const query = new URL(list?.url ?? '').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      page: '1',
+      limit: '20',
+      sort: 'createdAt:desc',
+      status: 'pending',
+    });
+
+    answer();
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(screen.queryByText('Loading withdrawals…')).not.toBeInTheDocument();
+    expect(dataRows()).toHaveLength(2);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Withdrawals' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    expect(screen.getByText('2 total · Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('has the columns of the spec, the user stacked and USD with 2 decimals', async () => {
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([pendingA, approved])) });
+    await screen.findByText('alice');
+
+    const row = rowOf('alice');
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent?.trim())
+      .filter(Boolean);
+    expect(headers).toEqual([
+      'User',
+      'Type',
+      'Points',
+      'USD',
+      'Destination',
+      'Status',
+      'Created',
+      'Actions',
+    ]);
+    expect(within(row).getByText('USR-1')).toBeInTheDocument();
+    expect(within(row).getByText('alice@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('paypal_10')).toBeInTheDocument();
+    expect(within(row).getByText('1,000')).toBeInTheDocument();
+    expect(within(row).getByText('$12.50')).toBeInTheDocument();
+    expect(within(row).getByText('alice@paypal.example')).toBeInTheDocument();
+    expect(within(row).getByText('pending')).toBeInTheDocument();
+    expect(within(rowOf('carol')).getByText('$7.10')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/withdrawals/w1',
+    );
+  });
+
+  it('offers Approve and Reject only on pending rows, and only pending rows can be checked', async () => {
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([pendingA, approved])) });
+    await screen.findByText('alice');
+
+    const pendingRow = rowOf('alice');
+    const decidedRow = rowOf('carol');
+    expect(within(pendingRow).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(within(pendingRow).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(within(decidedRow).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(decidedRow).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(within(decidedRow).getByRole('link', { name: 'View' })).toBeInTheDocument();
+    expect(within(decidedRow).getByRole('checkbox')).toBeDisabled();
+    expect(within(pendingRow).getByRole('checkbox')).toBeEnabled();
+  });
+
+  it("shows 'No withdrawals found' when the list is empty", async () => {
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([])) });
+    expect(await screen.findByText('No withdrawals found')).toBeInTheDocument();
+  });
+
+  it("'All' drops the status param; another status sends it", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA])),
+    });
+    await screen.findByText('alice');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    await waitFor(() => {
+      const last = requests.filter((r) => r.path.startsWith('/api/admin/withdrawals')).at(-1);
+      expect(new URL(last?.url ?? '').searchParams.has('status')).toBe(false);
+    });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Rejected');
+    await waitFor(() => {
+      const last = requests.filter((r) => r.path.startsWith('/api/admin/withdrawals')).at(-1);
+      expect(new URL(last?.url ?? '').searchParams.get('status')).toBe('rejected');
+    });
+  });
+
+  it('single approve asks first and sends the decision with the admin note only after confirming', async () => {
+    const user = userEvent.setup();
+    let listed = listOf([pendingA, pendingB]);
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': () => reply(200, listed),
+      'PATCH /api/admin/withdrawals/w1/decision': () => {
+        listed = listOf([pendingB]);
+        return reply(200, { ok: true, withdrawal: { ...pendingA, status: 'approved' } });
+      },
+    });
+    await screen.findByText('alice');
+
+    await user.type(screen.getByRole('textbox', { name: 'Admin note (optional)' }), ' Paid out ');
+    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to approve this withdrawal?',
+    });
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    // Cancel sends nothing
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
+
+    expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/admin/withdrawals/w1/decision');
+    expect(patch?.body).toEqual({ action: 'approve', adminNote: 'Paid out' });
+    // refreshed: the decided row leaves the pending list
+    await waitFor(() => expect(screen.queryByText('alice')).not.toBeInTheDocument());
+  });
+
+  it('single reject without a note sends no adminNote', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA])),
+      'PATCH /api/admin/withdrawals/w1/decision': reply(200, {
+        ok: true,
+        withdrawal: { ...pendingA, status: 'rejected' },
+      }),
+    });
+    await screen.findByText('alice');
+
+    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to reject this withdrawal?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Withdrawal rejected')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ action: 'reject' });
+  });
+
+  it("shows the server's message when a decision fails (e.g. decided meanwhile)", async () => {
+    const user = userEvent.setup();
+    renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA])),
+      'PATCH /api/admin/withdrawals/w1/decision': reply(409, {
+        error: 'already approved',
+        code: 'conflict',
+      }),
+    });
+    await screen.findByText('alice');
+
+    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
+
+    expect(await screen.findByText('already approved')).toBeInTheDocument();
+  });
+
+  it("bulk actions with nothing selected say 'Select at least one row.' and send nothing", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA, pendingB])),
+    });
+    await screen.findByText('alice');
+
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    expect(await screen.findByText('Select at least one row.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('bulk reject: select all, confirm the count, send ids, action and note, then clear the selection', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA, approved, pendingB])),
+      'PATCH /api/admin/withdrawals/bulk': reply(200, {
+        ok: true,
+        updated: 1,
+        skipped: [{ id: 'w2', reason: 'already approved' }],
+      }),
+    });
+    await screen.findByText('alice');
+
+    await user.type(screen.getByRole('textbox', { name: 'Admin note (optional)' }), 'fraud');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: "Apply 'reject' to 2 pending withdrawals?",
+    });
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await screen.findByText('1 withdrawal rejected, 1 skipped (already approved)'),
+    ).toBeInTheDocument();
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/admin/withdrawals/bulk');
+    expect(patch?.body).toEqual({ ids: ['w1', 'w2'], action: 'reject', adminNote: 'fraud' });
+    await waitFor(() => expect(screen.queryByText('2 selected')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked();
+  });
+
+  it('bulk approve counts only the checked rows', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA, pendingB])),
+      'PATCH /api/admin/withdrawals/bulk': reply(200, { ok: true, updated: 1, skipped: [] }),
+    });
+    await screen.findByText('alice');
+
+    await user.click(within(rowOf('bob')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: "Apply 'approve' to 1 pending withdrawals?",
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('1 withdrawal approved')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      ids: ['w2'],
+      action: 'approve',
+    });
+    expect(apiCalls(requests).filter((c) => c.startsWith('GET')).length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Resource } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../http';
+import { type FakeRoute, reply } from '../../test/fakeFetch';
+import { renderAdmin } from '../../test/renderAdmin';
+import { withdrawals } from '.';
+import { aWithdrawal, listOf } from './testData';
+
+const pending = aWithdrawal({
+  _id: 'w1',
+  usdValue: 10,
+  rateUsdPerPoint: 0.01,
+  fixedUsdAmount: null,
+});
+const approved = aWithdrawal({
+  _id: 'w2',
+  status: 'approved',
+  fixedUsdAmount: 5,
+  adminNote: 'Paid',
+  decidedAt: '2025-11-21T09:00:00.000Z',
+  decidedBy: 'admin',
+});
+
+const renderDetail = (
+  entries: string[],
+  routes: Record<string, FakeRoute | ReturnType<typeof reply>>,
+) => renderAdmin(<Resource name="withdrawals" {...withdrawals} />, { entries, routes });
+
+describe('Withdrawal detail', () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('shows every field, the title, and Approve / Reject while pending', async () => {
+    renderDetail(['/withdrawals/w1'], { 'GET /api/admin/withdrawals/w1': reply(200, pending) });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Withdrawal w1' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('paypal_10')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'alice' })).toHaveAttribute('href', '/users/USR-1');
+    expect(screen.getByText('USR-1')).toBeInTheDocument();
+    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+    expect(screen.getByText('1,000')).toBeInTheDocument();
+    expect(screen.getByText('$10.00')).toBeInTheDocument();
+    expect(screen.getByText('0.01')).toBeInTheDocument();
+    expect(screen.getByText('Fixed USD amount').nextSibling).toHaveTextContent('-');
+    expect(screen.getByText('alice@paypal.example')).toBeInTheDocument();
+    expect(screen.getByText('pending')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Moderation note' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(screen.queryByText(/This withdrawal is already/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'This withdrawal is already approved.' and no actions once decided", async () => {
+    renderDetail(['/withdrawals/w2'], { 'GET /api/admin/withdrawals/w2': reply(200, approved) });
+
+    expect(await screen.findByText('This withdrawal is already approved.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(screen.getByText('$5.00')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(screen.getByText('Decided by').nextSibling).toHaveTextContent('admin');
+  });
+
+  it('rejects with the moderation note after confirming, then shows the new status', async () => {
+    const user = userEvent.setup();
+    let current = pending;
+    const { requests } = renderDetail(['/withdrawals/w1'], {
+      'GET /api/admin/withdrawals/w1': () => reply(200, current),
+      'PATCH /api/admin/withdrawals/w1/decision': () => {
+        current = { ...pending, status: 'rejected', adminNote: 'Duplicate' };
+        return reply(200, { ok: true, withdrawal: current });
+      },
+    });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Moderation note' }), 'Duplicate');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Confirm to reject this withdrawal?',
+    });
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Withdrawal rejected')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      action: 'reject',
+      adminNote: 'Duplicate',
+    });
+    expect(await screen.findByText('This withdrawal is already rejected.')).toBeInTheDocument();
+  });
+
+  it('Back returns to the previous page', async () => {
+    const user = userEvent.setup();
+    renderDetail(['/withdrawals/w2', '/withdrawals/w1'], {
+      'GET /api/admin/withdrawals/w1': reply(200, pending),
+      'GET /api/admin/withdrawals/w2': reply(200, approved),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Withdrawal w1' });
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Withdrawal w2' }),
+    ).toBeInTheDocument();
+  });
+
+  it('Back goes to the list when the page was opened directly', async () => {
+    const user = userEvent.setup();
+    renderDetail(['/withdrawals/w1'], {
+      'GET /api/admin/withdrawals/w1': reply(200, pending),
+      'GET /api/admin/withdrawals': reply(200, listOf([pending])),
+    });
+    await screen.findByText('paypal_10');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Withdrawals' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
+  });
+});

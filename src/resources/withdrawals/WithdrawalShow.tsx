@@ -1,0 +1,168 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { ShowBase, Title, useShowContext } from 'react-admin';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime, formatNumber, formatUsd } from '../../format';
+import { DecisionButton } from './DecisionButton';
+import type { WithdrawalRecord } from './types';
+
+const formatRate = (value: number | null | undefined) =>
+  value === null || value === undefined
+    ? '-'
+    : new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(value);
+
+/** Back to where the admin came from; to the list when this page was opened directly. */
+const BackButton = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      startIcon={<ArrowBackIcon />}
+      onClick={() => (location.key === 'default' ? navigate('/withdrawals') : navigate(-1))}
+    >
+      Back
+    </Button>
+  );
+};
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography component="dt" variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+const UserField = ({ record }: { record: WithdrawalRecord }) => (
+  <>
+    <Link component={RouterLink} to={`/users/${encodeURIComponent(record.userId)}`}>
+      {record.user?.username ?? record.userId}
+    </Link>
+    <Box component="span" sx={{ display: 'block', fontFamily: 'monospace' }}>
+      {record.userId}
+    </Box>
+    <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+      {record.user?.email ?? '-'}
+    </Box>
+  </>
+);
+
+const Fields = ({ record }: { record: WithdrawalRecord }) => (
+  <Box
+    component="dl"
+    sx={{
+      display: 'grid',
+      gridTemplateColumns: {
+        xs: '1fr',
+        sm: 'repeat(2, minmax(0, 1fr))',
+        md: 'repeat(3, minmax(0, 1fr))',
+      },
+      gap: 2,
+      m: 0,
+    }}
+  >
+    <Field label="ID">{record._id}</Field>
+    <Field label="User">
+      <UserField record={record} />
+    </Field>
+    <Field label="Type">{record.typeId}</Field>
+    <Field label="Points spent">{formatNumber(record.pointsSpent)}</Field>
+    <Field label="USD value">{formatUsd(record.usdValue)}</Field>
+    <Field label="Rate (USD/pt)">{formatRate(record.rateUsdPerPoint)}</Field>
+    <Field label="Fixed USD amount">{formatUsd(record.fixedUsdAmount)}</Field>
+    <Field label="Destination">{record.destination}</Field>
+    <Field label="Status">
+      <StatusBadge status={record.status} />
+    </Field>
+    <Field label="Admin note">{record.adminNote || '-'}</Field>
+    <Field label="Created">{formatDateTime(record.createdAt)}</Field>
+    <Field label="Updated">{formatDateTime(record.updatedAt)}</Field>
+    <Field label="Decided">{formatDateTime(record.decidedAt)}</Field>
+    <Field label="Decided by">{record.decidedBy || '-'}</Field>
+  </Box>
+);
+
+const Moderation = ({ record }: { record: WithdrawalRecord }) => {
+  const [note, setNote] = useState('');
+  const pending = record.status === 'pending';
+  return (
+    <Stack spacing={2} sx={{ mt: 3 }}>
+      <TextField
+        label="Moderation note"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        disabled={!pending}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+        sx={{ maxWidth: 640 }}
+      />
+      {pending ? (
+        <Stack direction="row" spacing={1}>
+          {(['approve', 'reject'] as const).map((action) => (
+            <DecisionButton
+              key={action}
+              id={record.id}
+              action={action}
+              adminNote={note}
+              confirmText={`Confirm to ${action} this withdrawal?`}
+              size="medium"
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Typography>{`This withdrawal is already ${record.status}.`}</Typography>
+      )}
+    </Stack>
+  );
+};
+
+const WithdrawalDetail = () => {
+  const { id = '' } = useParams();
+  const { record, isPending } = useShowContext<WithdrawalRecord>();
+  return (
+    <>
+      <Title title={`Withdrawal ${record?._id ?? id}`} />
+      <Box sx={{ mb: 2 }}>
+        <BackButton />
+      </Box>
+      <Card>
+        <CardContent>
+          {isPending || !record ? (
+            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
+              <CircularProgress size={24} aria-hidden="true" />
+              <Typography>Loading withdrawal…</Typography>
+            </Box>
+          ) : (
+            <>
+              <Fields record={record} />
+              <Moderation key={record.status} record={record} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+};
+
+/** /withdrawals/{id}: every field, the moderation note, and Approve / Reject while pending. */
+export const WithdrawalShow = () => (
+  <ShowBase>
+    <WithdrawalDetail />
+  </ShowBase>
+);

@@ -1,0 +1,23 @@
+import WithdrawalsIcon from '@mui/icons-material/Payments';
+import { createElement, lazy } from 'react';
+import type { ResourceProps } from 'react-admin';
+import { Route } from 'react-router-dom';
+
+// Loaded on first visit to /withdrawals (the Layout wraps pages in Suspense).
+const WithdrawalList = lazy(() =>
+  import('./WithdrawalList').then((module) => ({ default: module.WithdrawalList })),
+);
+const WithdrawalShow = lazy(() =>
+  import('./WithdrawalShow').then((module) => ({ default: module.WithdrawalShow })),
+);
+
+/**
+ * `<Resource name="withdrawals" {...withdrawals} />`: the list at /withdrawals and the detail at
+ * /withdrawals/{id} (the spec's route; react-admin's own /withdrawals/{id}/show works too).
+ */
+export const withdrawals: Omit<ResourceProps, 'name'> = {
+  list: WithdrawalList,
+  show: WithdrawalShow,
+  icon: WithdrawalsIcon,
+  children: createElement(Route, { path: ':id', element: createElement(WithdrawalShow) }),
+};

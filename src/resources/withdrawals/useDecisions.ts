@@ -1,0 +1,78 @@
+import { useMutation } from '@tanstack/react-query';
+import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { BulkDecisionResponse } from '../../../contract/withdrawals';
+import type { AppDataProvider } from '../../dataProvider';
+import type { Decision } from './types';
+
+/** The optional admin note as the API wants it: trimmed, and left out when empty. */
+export const noteField = (adminNote: string): { adminNote?: string } => {
+  const note = adminNote.trim();
+  return note ? { adminNote: note } : {};
+};
+
+const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+const PAST: Record<Decision, string> = { approve: 'approved', reject: 'rejected' };
+
+/** e.g. '2 withdrawals approved', '1 withdrawal rejected, 1 skipped (already approved)'. */
+export const bulkResultMessage = (action: Decision, res: BulkDecisionResponse): string => {
+  const updated = res.updated ?? 0;
+  const skipped = res.skipped ?? [];
+  let message = `${updated} withdrawal${updated === 1 ? '' : 's'} ${PAST[action]}`;
+  if (skipped.length > 0) {
+    const reasons = [...new Set(skipped.map((item) => item.reason).filter(Boolean))];
+    message += `, ${skipped.length} skipped${reasons.length ? ` (${reasons.join(', ')})` : ''}`;
+  }
+  return message;
+};
+
+export interface DecisionVariables {
+  id: Identifier;
+  action: Decision;
+  adminNote: string;
+}
+
+/**
+ * PATCH /admin/withdrawals/{id}/decision. Notifies the outcome (the server's message on failure,
+ * e.g. 'already approved') and refreshes the page's data either way.
+ */
+export const useDecideWithdrawal = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, action, adminNote }: DecisionVariables) =>
+      dataProvider.decideWithdrawal(id, { action, ...noteField(adminNote) }),
+    onSuccess: (_res, { action }) => notify(`Withdrawal ${PAST[action]}`, { type: 'success' }),
+    onError: (error, { action }) =>
+      notify(messageOf(error, `Could not ${action} the withdrawal`), { type: 'error' }),
+    onSettled: () => refresh(),
+  });
+};
+
+export interface BulkDecisionVariables {
+  ids: Identifier[];
+  action: Decision;
+  adminNote: string;
+}
+
+/** PATCH /admin/withdrawals/bulk: notifies how many were updated and skipped, then refreshes. */
+export const useBulkDecideWithdrawals = (onSuccess?: () => void) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ ids, action, adminNote }: BulkDecisionVariables) =>
+      dataProvider.bulkDecideWithdrawals({ ids, action, ...noteField(adminNote) }),
+    onSuccess: (res, { action }) => {
+      notify(bulkResultMessage(action, res), {
+        type: res.skipped?.length ? 'warning' : 'success',
+      });
+      onSuccess?.();
+    },
+    onError: (error, { action }) =>
+      notify(messageOf(error, `Could not ${action} the selected withdrawals`), { type: 'error' }),
+    onSettled: () => refresh(),
+  });
+};
