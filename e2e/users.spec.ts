@@ -1,0 +1,131 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createUser } from '../server/modules/users/create';
+import { insertMatch } from '../server/test/fixtures';
+import { signIn, withDatabase } from './support';
+
+// Each test creates the players it works on, with unique names, so parallel tests and the
+// demo data never collide.
+
+async function player(tag: string, extra: { balance?: number } = {}) {
+  return withDatabase((db) =>
+    createUser(db, { username: `pl-${tag}`, email: `pl.${tag}@mail.example`, ...extra }),
+  );
+}
+
+async function findUser(page: Page, term: string) {
+  await page.goto('/users');
+  await page.getByRole('searchbox', { name: 'Search username, email or userId' }).fill(term);
+  await page.keyboard.press('Enter');
+}
+
+test('find a user by part of the email, edit them and see the change', async ({ page }) => {
+  const tag = `edit${Date.now()}`;
+  const user = await player(tag, { balance: 10 });
+  await signIn(page);
+  await findUser(page, `${tag}@mail`);
+  const row = page.getByRole('row').filter({ hasText: user.user_id });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one match
+  await expect(row).toContainText('user');
+
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${user.user_id}/edit$`));
+  await page.getByRole('spinbutton', { name: 'Balance' }).fill('2500');
+  await page.getByRole('textbox', { name: 'Referred by' }).fill('FRIEND42');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved')).toBeVisible();
+
+  await page.goto(`/users/${user.user_id}`);
+  await expect(page.getByRole('heading', { name: user.username })).toBeVisible();
+  await expect(page.getByText('2,500').or(page.getByText('2500')).first()).toBeVisible();
+  await expect(page.getByText('FRIEND42')).toBeVisible();
+});
+
+test('grant and revoke a permission, and make admin / remove admin', async ({ page }) => {
+  const tag = `perm${Date.now()}`;
+  const user = await player(tag);
+  await signIn(page);
+  await page.goto(`/users/${user.user_id}`);
+  await page.getByRole('textbox', { name: 'Permission' }).fill('  withdrawals:approve  ');
+  await page.getByRole('button', { name: 'Grant' }).click();
+  const chip = page.getByRole('button', { name: 'Revoke withdrawals:approve' });
+  await expect(chip).toBeVisible();
+
+  await page.getByRole('button', { name: 'Make admin' }).click();
+  await expect(page.getByText('User is now admin')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove admin' })).toBeVisible();
+
+  await chip.click();
+  await expect(page.getByRole('button', { name: 'Revoke withdrawals:approve' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove admin' }).click();
+  await expect(page.getByText('Admin removed')).toBeVisible();
+});
+
+test('match history filtered by outcome, with paging', async ({ page }) => {
+  const tag = `match${Date.now()}`;
+  const user = await player(tag);
+  const opponent = await player(`${tag}o`);
+  await withDatabase(async (db) => {
+    for (let i = 0; i < 12; i++) {
+      await insertMatch(db, {
+        userId: user.id,
+        opponentUserId: opponent.id,
+        userScore: i % 3 === 0 ? 10 : 5,
+        opponentScore: i % 3 === 1 ? 10 : 5,
+        startedAt: new Date(Date.now() - i * 60_000),
+      });
+    }
+  });
+  await signIn(page);
+  await page.goto(`/users/${user.user_id}`);
+  const pages = page.getByRole('navigation', { name: 'Match history pages' });
+  await expect(pages).toContainText('12 total · Page 1 of 2');
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 2');
+
+  await page.getByRole('combobox', { name: 'Outcome' }).selectOption('win');
+  await expect(pages).toContainText('4 total · Page 1 of 1');
+  await expect(page.getByRole('row').filter({ hasText: opponent.username })).toHaveCount(4);
+});
+
+test('change a password: too short, then updated', async ({ page }) => {
+  const tag = `pw${Date.now()}`;
+  const user = await player(tag);
+  await signIn(page);
+  await page.goto(`/users/${user.user_id}/edit`);
+  const field = page.getByLabel('New password');
+  await field.fill('12345');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Min 6 chars')).toBeVisible();
+  await field.fill('a-new-password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible();
+});
+
+test('disable a user after the confirmation', async ({ page }) => {
+  const tag = `dis${Date.now()}`;
+  const user = await player(tag);
+  await signIn(page);
+  await findUser(page, user.user_id);
+  const row = page.getByRole('row').filter({ hasText: user.user_id });
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disable this user?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('active');
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await page
+    .getByRole('dialog', { name: 'Disable this user?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(row).toContainText('disabled');
+  await expect(row.getByRole('button', { name: 'Disable' })).toBeDisabled();
+});
+
+test('@narrow the users list scrolls inside its card on a narrow screen', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('total');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
+});
