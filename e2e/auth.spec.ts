@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser } from '../server/modules/users/create';
-import { ADMIN, holdRequests, signIn, storedToken, withDatabase } from './support';
+import { ADMIN, holdRequests, menu, signIn, storedToken, withDatabase } from './support';
 
 test('signs in with the admin credentials and out again', async ({ page }) => {
   await page.goto('/login');
@@ -94,7 +94,7 @@ test('a 401 in the middle of a session goes to /login and forgets the token', as
   });
   expect(out.status()).toBe(200);
 
-  await page.getByRole('link', { name: 'Users' }).click();
+  await menu(page).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedToken(page)).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
