@@ -34,6 +34,12 @@ describe('kept row counts', () => {
     expect(await countByStatus(t.db, 'users')).toBe(4);
   });
 
+  it('start over after a TRUNCATE', async () => {
+    await sql`TRUNCATE withdrawals`.execute(t.db);
+    expect(await countByStatus(t.db, 'withdrawals')).toBe(0);
+    expect(await countByStatus(t.db, 'withdrawals', 'pending')).toBe(0);
+  });
+
   it('serve the unfiltered list total and the dashboard summary', async () => {
     const admin = await t.user({ admin: true });
     const token = await t.login(admin.username, admin.password);

@@ -4,12 +4,13 @@ import type { FastifyReply } from 'fastify';
 /**
  * One CSV field. Quotes when needed, and defuses spreadsheet formulas: a cell starting with
  * = + - @ (or a tab/CR) gets a leading apostrophe, so a username cannot run in the admin's Excel.
+ * A ';' is quoted too: spreadsheets in many locales split on it, which could start a new cell.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const csvLine = (values: unknown[]): string => `${values.map(csvField).join(',')}\r\n`;

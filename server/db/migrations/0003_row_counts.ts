@@ -20,12 +20,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ON CONFLICT (entity, key) DO UPDATE SET n = row_counts.n + EXCLUDED.n;
       RETURN NULL;
     END $$`.execute(db);
+  // Same ordered upsert as the others, so concurrent statements take counter rows in one order.
   await sql`
     CREATE FUNCTION row_counts_remove() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE row_counts r SET n = r.n - o.c
-      FROM (SELECT status, count(*) AS c FROM old_rows GROUP BY status) o
-      WHERE r.entity = TG_TABLE_NAME AND r.key = o.status;
+      INSERT INTO row_counts (entity, key, n)
+      SELECT TG_TABLE_NAME, status, -count(*) FROM old_rows GROUP BY status ORDER BY status
+      ON CONFLICT (entity, key) DO UPDATE SET n = row_counts.n + EXCLUDED.n;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE FUNCTION row_counts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      DELETE FROM row_counts WHERE entity = TG_TABLE_NAME;
       RETURN NULL;
     END $$`.execute(db);
   await sql`
@@ -42,6 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$`.execute(db);
 
   for (const table of ['users', 'withdrawals']) {
+    // No row may be written between the count and the triggers (other servers may be running).
+    await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(db);
     await sql`
       INSERT INTO row_counts (entity, key, n)
       SELECT ${table}, status, count(*) FROM ${sql.table(table)} GROUP BY status`.execute(db);
@@ -57,17 +66,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CREATE TRIGGER ${sql.id(`${table}_count_update`)} AFTER UPDATE ON ${sql.table(table)}
       REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION row_counts_move()`.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.id(`${table}_count_truncate`)} AFTER TRUNCATE ON ${sql.table(table)}
+      FOR EACH STATEMENT EXECUTE FUNCTION row_counts_clear()`.execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['users', 'withdrawals']) {
-    for (const event of ['insert', 'delete', 'update']) {
+    for (const event of ['insert', 'delete', 'update', 'truncate']) {
       await sql`DROP TRIGGER ${sql.id(`${table}_count_${event}`)} ON ${sql.table(table)}`.execute(
         db,
       );
     }
   }
-  await sql`DROP FUNCTION row_counts_add(), row_counts_remove(), row_counts_move()`.execute(db);
+  await sql`
+    DROP FUNCTION row_counts_add(), row_counts_remove(), row_counts_move(), row_counts_clear()`.execute(
+    db,
+  );
   await sql`DROP TABLE row_counts`.execute(db);
 }

@@ -22,7 +22,23 @@ const HEADER = [
   'createdAt',
 ];
 
-type ExportRow = UserRow & { cursor_key: string };
+const COLUMNS = [
+  'id',
+  'user_id',
+  'username',
+  'email',
+  'status',
+  'balance',
+  'xp',
+  'admin_enabled',
+  'admin_permissions',
+  'referred_by',
+  'referral_code',
+  'created_at',
+] as const;
+
+// Only what the file holds: the password hash never leaves the database for an export.
+type ExportRow = Pick<UserRow, (typeof COLUMNS)[number]> & { cursor_key: string };
 
 const toValues = (row: ExportRow) => [
   row.user_id,
@@ -48,7 +64,7 @@ export function usersCsv(db: Database, filter: UserFilter, sort: UserSort): Read
       query = query.where(afterCursor(key, sql`id`, sort.direction, cursor));
     }
     return query
-      .selectAll()
+      .select(COLUMNS)
       .select(cursorKey(key).as('cursor_key'))
       .orderBy(key.expression, sort.direction)
       .orderBy('id', sort.direction)
