@@ -96,7 +96,27 @@ describe('dataProvider', () => {
 
     expect(requests[0]?.method).toBe('PATCH');
     expect(requests[0]?.body).toEqual({ balance: 7, tags: ['a', 'b'] });
+    expect(requests[0]?.headers['if-match']).toBeUndefined();
     expect(result.data).toMatchObject({ id: 'USR-1', balance: 7 });
+  });
+
+  it('sends the loaded updatedAt as If-Match, so a newer change is not overwritten', async () => {
+    const previous = {
+      id: 'USR-1',
+      userId: 'USR-1',
+      balance: 5,
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    };
+    const { requests } = installFakeFetch({
+      'PATCH /api/admin/users/USR-1': reply(200, { ok: true, user: { ...previous, balance: 6 } }),
+    });
+    await provider.update('users', {
+      id: 'USR-1',
+      data: { ...previous, balance: 6 },
+      previousData: previous,
+    });
+    expect(requests[0]?.headers['if-match']).toBe('2026-11-21T10:00:00.000Z');
+    expect(requests[0]?.body).toEqual({ balance: 6 });
   });
 
   it('keeps the sent values when an update answers only {ok}', async () => {

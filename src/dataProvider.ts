@@ -113,9 +113,12 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
 
   const update: DataProvider['update'] = async (resource, params) => {
     const { idField, toRecord, itemPath } = endpointOf(resource);
+    // The version the form was loaded with: the API refuses (409) if the record changed since.
+    const version = params.previousData?.updatedAt;
     const res = await http<unknown>(itemPath(params.id), {
       method: 'PATCH',
       body: changedFields(params.data, params.previousData),
+      headers: typeof version === 'string' ? { 'If-Match': version } : undefined,
     });
     // The API may answer the updated record (maybe wrapped) or just {ok}: then keep what we sent.
     const record = recordFrom(res, idField) ?? { ...params.previousData, ...params.data };

@@ -11,6 +11,8 @@ export interface HttpOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. If-Match for an edit that must not overwrite a newer change. */
+  headers?: Record<string, string>;
 }
 
 export const NETWORK_ERROR_MESSAGE =
@@ -92,7 +94,7 @@ export const httpBlob = async (path: string, options: HttpOptions = {}): Promise
 /** Sends the request; any non-2xx answer rejects (and a 401 ends the session). */
 const send = async (path: string, options: HttpOptions): Promise<Response> => {
   const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

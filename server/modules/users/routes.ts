@@ -69,7 +69,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     { schema: { params: Params, body: UserPatch, response: { 200: UserResponse, ...refused } } },
     async (request) => {
-      const row = await updateUser(db, await callerOf(request), request.params.id, request.body);
+      const ifMatch = request.headers['if-match']?.replace(/^"|"$/g, '');
+      const row = await updateUser(
+        db,
+        await callerOf(request),
+        request.params.id,
+        request.body,
+        ifMatch,
+      );
       return { ok: true as const, user: presentUser(row) };
     },
   );

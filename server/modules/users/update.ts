@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { Database } from '../../db/connect';
 import { uniqueViolation } from '../../db/errors';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError, conflict } from '../../http/errors';
 import { assertAnotherAdminRemains, cannotDisableSelf, lockAdminSet } from './admins';
 import { auditUser, type Caller, isSelf } from './caller';
 import { lockUser, updateUserRow } from './queries';
@@ -80,13 +80,29 @@ async function updateRow(trx: Database, id: number, set: UserUpdate): Promise<Us
   }
 }
 
-/** PATCH /admin/users/{id}: only the fields that change are written and audited. */
-export function updateUser(db: Database, caller: Caller, userId: string, patch: UserPatch) {
+/**
+ * PATCH /admin/users/{id}: only the fields that change are written and audited. With
+ * `ifMatch` (the updatedAt the form was loaded with), a user changed meanwhile, say by a
+ * refund to the balance being edited, answers 409 instead of being overwritten.
+ */
+export function updateUser(
+  db: Database,
+  caller: Caller,
+  userId: string,
+  patch: UserPatch,
+  ifMatch?: string,
+) {
   const disabling = patch.status === 'disabled';
   if (disabling && isSelf(caller, userId)) throw cannotDisableSelf();
   return db.transaction().execute(async (trx) => {
     if (disabling) await lockAdminSet(trx);
     const row = await lockUser(trx, userId);
+    if (ifMatch !== undefined && ifMatch !== row.updated_at.toISOString()) {
+      throw conflict(
+        'This user was changed by someone else. Reload to see the latest values.',
+        'stale',
+      );
+    }
     const changes = changesOf(row, patch);
     if (Object.keys(changes).length === 0) return row;
     if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
@@ -134,7 +150,13 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     const row = await lockUser(trx, userId);
-    await updateUserRow(trx, row.id, { password_hash: passwordHash });
+    // A credential, not profile data: updatedAt (the edit form's If-Match version) stays, so
+    // changing a password on the edit page does not make its next Save look stale.
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', row.id)
+      .execute();
     await revokeUserSessions(trx, row.id, caller.session.id);
     // Never the password or its hash: only that it changed.
     await auditUser(trx, caller, 'user.password', userId, { after: { passwordChanged: true } });
