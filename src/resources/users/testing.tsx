@@ -1,25 +1,8 @@
-import { configure, render } from '@testing-library/react';
-import { Admin, memoryStore, Resource } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { Resource } from 'react-admin';
 import type { Match, User } from '../../../contract/users';
-import { authProvider } from '../../authProvider';
-import { dataProvider } from '../../dataProvider';
-import { Layout } from '../../layout/Layout';
-import { setToken } from '../../storage';
-import {
-  type FakeResponse,
-  type FakeRoute,
-  installFakeFetch,
-  type networkError,
-  reply,
-} from '../../test/fakeFetch';
+import { type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
+import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
 import { users } from '.';
-
-// Every test file of these screens imports this module. Each renders the whole admin and loads
-// screens lazily: give them room on a busy machine (vitest runs files in parallel).
-configure({ asyncUtilTimeout: 4000 });
-vi.setConfig({ testTimeout: 20_000 });
 
 /** Test helpers of the users screens (not shipped: only tests import this file). */
 
@@ -65,34 +48,11 @@ export const listOf = <T,>(items: T[], total = items.length, page = 1, limit = 2
 export const detailOf = (user: User, stats = { matchesCount: 12, wins: 7, losses: 4, draws: 1 }) =>
   reply(200, { user, stats, adminRole: user.adminRole });
 
-type Routes = Record<string, FakeRoute | FakeResponse | typeof networkError>;
+/** The real admin (see renderAdmin) with only the users resource, at the last of `entries`. */
+export const renderUsers = (entries: string[], routes: RenderAdminOptions['routes']) =>
+  renderAdmin(<Resource name="users" {...users} />, { entries, routes });
 
-/**
- * The real <Admin> (data provider, auth provider, Layout, notifications) with only the users
- * resource, signed in, at the last of `entries`, over a fake API. The admin ping answers 200.
- */
-export const renderUsers = (entries: string[], routes: Routes) => {
-  setToken('tok-test');
-  const fake = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }), ...routes });
-  const view = render(
-    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-      <Admin
-        disableTelemetry
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        layout={Layout}
-        store={memoryStore()}
-      >
-        <Resource name="users" {...users} />
-      </Admin>
-    </MemoryRouter>,
-  );
-  return { ...fake, ...view };
-};
-
-/** The API calls made (not the admin ping), as 'METHOD /path?query'. */
-export const apiCalls = (requests: { method: string; path: string }[]) =>
-  requests.filter((r) => r.path !== '/api/admin/ping').map((r) => `${r.method} ${r.path}`);
+export { apiCalls };
 
 /** A route whose answer waits until `open()` is called. */
 export const gated = (response: FakeResponse) => {
