@@ -2,8 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   type ChipProps,
   LinearProgress,
@@ -16,10 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Identifier, useDataProvider } from 'react-admin';
 import type { Match, MatchOutcome } from '../../../contract/users';
 import { PrevNextControls } from '../../components/PrevNextControls';
+import { SectionCard } from '../../components/SectionCard';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 
@@ -85,7 +84,6 @@ const MatchRow = ({ match }: { match: Match }) => (
  */
 export const MatchHistory = ({ userId }: { userId: Identifier }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const headingId = useId();
   const [page, setPage] = useState(1);
   const [outcome, setOutcome] = useState<MatchOutcome | 'all'>('all');
 
@@ -138,7 +136,7 @@ export const MatchHistory = ({ userId }: { userId: Identifier }) => {
   } else {
     body = (
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby={headingId}>
+        <Table size="small" aria-label="Match history">
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (
@@ -163,63 +161,49 @@ export const MatchHistory = ({ userId }: { userId: Identifier }) => {
   }
 
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-            gap: 1,
-            mb: 1,
+    <SectionCard
+      title="Match history"
+      actions={
+        <TextField
+          select
+          size="small"
+          label="Outcome"
+          fullWidth={false}
+          margin="none"
+          value={outcome}
+          onChange={(event) => {
+            setOutcome(event.target.value as MatchOutcome | 'all');
+            setPage(1);
           }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 140 }}
         >
-          <Typography id={headingId} component="h2" variant="h6">
-            Match history
-          </Typography>
-          <TextField
-            select
-            size="small"
-            label="Outcome"
-            fullWidth={false}
-            margin="none"
-            value={outcome}
-            onChange={(event) => {
-              setOutcome(event.target.value as MatchOutcome | 'all');
-              setPage(1);
-            }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 140 }}
-          >
-            <option value="all">All</option>
-            {OUTCOMES.map((value) => (
-              <option key={value} value={value}>
-                {OUTCOME_LABELS[value]}
-              </option>
-            ))}
-          </TextField>
-        </Box>
-        <Box sx={{ height: 4 }}>
-          {isFetching && <LinearProgress aria-label="Loading matches" />}
-        </Box>
-        {body}
-        {error && data && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            Error loading matches
-          </Alert>
-        )}
-        {data && total > 0 && (
-          <PrevNextControls
-            label="Match history pages"
-            page={page}
-            perPage={MATCHES_PER_PAGE}
-            total={total}
-            disabled={isFetching}
-            onPageChange={setPage}
-          />
-        )}
-      </CardContent>
-    </Card>
+          <option value="all">All</option>
+          {OUTCOMES.map((value) => (
+            <option key={value} value={value}>
+              {OUTCOME_LABELS[value]}
+            </option>
+          ))}
+        </TextField>
+      }
+    >
+      <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading matches" />}</Box>
+      {body}
+      {error && data && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Error loading matches
+        </Alert>
+      )}
+      {data && total > 0 && (
+        <PrevNextControls
+          label="Match history pages"
+          page={page}
+          perPage={MATCHES_PER_PAGE}
+          total={total}
+          disabled={isFetching}
+          onPageChange={setPage}
+        />
+      )}
+    </SectionCard>
   );
 };

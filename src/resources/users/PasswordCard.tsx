@@ -1,8 +1,9 @@
 import PasswordIcon from '@mui/icons-material/LockReset';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Box, Button, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { SectionCard } from '../../components/SectionCard';
 import type { AppDataProvider } from '../../dataProvider';
 import {
   errorMessage,
@@ -16,7 +17,6 @@ import {
 export const PasswordCard = ({ record }: { record: Pick<UserRecord, 'id'> }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const headingId = useId();
   const [password, setPassword] = useState('');
   const [tooShort, setTooShort] = useState(false);
 
@@ -39,43 +39,38 @@ export const PasswordCard = ({ record }: { record: Pick<UserRecord, 'id'> }) => 
   };
 
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h6" gutterBottom>
-          Change password
-        </Typography>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={onSubmit}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+    <SectionCard title="Change password">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          margin="none"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          error={tooShort}
+          helperText={tooShort ? MESSAGES.passwordTooShort : 'At least 6 characters'}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (event.target.value.length >= PASSWORD_MIN_LENGTH) setTooShort(false);
+          }}
+          sx={{ flex: '1 1 220px', maxWidth: 420 }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<PasswordIcon />}
+          disabled={isPending}
+          sx={FIELD_ALIGNED}
         >
-          <TextField
-            size="small"
-            margin="none"
-            type="password"
-            label="New password"
-            autoComplete="new-password"
-            value={password}
-            error={tooShort}
-            helperText={tooShort ? MESSAGES.passwordTooShort : 'At least 6 characters'}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              if (event.target.value.length >= PASSWORD_MIN_LENGTH) setTooShort(false);
-            }}
-            sx={{ flex: '1 1 220px', maxWidth: 420 }}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<PasswordIcon />}
-            disabled={isPending}
-            sx={FIELD_ALIGNED}
-          >
-            Change password
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+          Change password
+        </Button>
+      </Box>
+    </SectionCard>
   );
 };

@@ -1,8 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Card, CardContent, Chip, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { SectionCard } from '../../components/SectionCard';
 import type { AppDataProvider } from '../../dataProvider';
 import { FIELD_ALIGNED, MESSAGES, type UserRecord } from './user';
 
@@ -14,7 +15,6 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const headingId = useId();
   const [permission, setPermission] = useState('');
   const permissions = record.adminRole?.permissions ?? [];
 
@@ -40,67 +40,62 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
   };
 
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Typography id={headingId} component="h2" variant="h6" gutterBottom>
-          Admin permissions
+    <SectionCard title="Admin permissions">
+      {!record.adminRole?.enabled && (
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          Permissions take effect while the user is an admin.
         </Typography>
-        {!record.adminRole?.enabled && (
-          <Typography variant="body2" color="text.secondary" gutterBottom>
-            Permissions take effect while the user is an admin.
-          </Typography>
-        )}
-        {permissions.length ? (
-          <Box
-            component="ul"
-            aria-label="Permissions"
-            sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-          >
-            {permissions.map((name) => (
-              <li key={name}>
-                <Chip
-                  label={name}
-                  aria-label={`Revoke ${name}`}
-                  title="Click to revoke"
-                  disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(name)}
-                  onDelete={() => revoke.mutate(name)}
-                />
-              </li>
-            ))}
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            No permissions
-          </Typography>
-        )}
+      )}
+      {permissions.length ? (
         <Box
-          component="form"
-          noValidate
-          onSubmit={onGrant}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+          component="ul"
+          aria-label="Permissions"
+          sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}
         >
-          <TextField
-            size="small"
-            margin="none"
-            label="Permission"
-            placeholder="e.g. withdrawals:approve"
-            helperText="Free text, one permission at a time"
-            value={permission}
-            onChange={(event) => setPermission(event.target.value)}
-            sx={{ flex: '1 1 220px', maxWidth: 420 }}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<AddIcon />}
-            disabled={grant.isPending}
-            sx={FIELD_ALIGNED}
-          >
-            Grant
-          </Button>
+          {permissions.map((name) => (
+            <li key={name}>
+              <Chip
+                label={name}
+                aria-label={`Revoke ${name}`}
+                title="Click to revoke"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(name)}
+                onDelete={() => revoke.mutate(name)}
+              />
+            </li>
+          ))}
         </Box>
-      </CardContent>
-    </Card>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          No permissions
+        </Typography>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onGrant}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <TextField
+          size="small"
+          margin="none"
+          label="Permission"
+          placeholder="e.g. withdrawals:approve"
+          helperText="Free text, one permission at a time"
+          value={permission}
+          onChange={(event) => setPermission(event.target.value)}
+          sx={{ flex: '1 1 220px', maxWidth: 420 }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={grant.isPending}
+          sx={FIELD_ALIGNED}
+        >
+          Grant
+        </Button>
+      </Box>
+    </SectionCard>
   );
 };

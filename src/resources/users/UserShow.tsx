@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui
 import { useId } from 'react';
 import { Show, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
@@ -13,55 +14,42 @@ import { UserTitle } from './UserTitle';
 import { type UserRecord, userEditPath } from './user';
 
 const ProfileCard = ({ record }: { record: UserRecord }) => {
-  const headingId = useId();
   const adminRole = record.adminRole;
   const statusBadge = <StatusBadge status={record.status} />;
   return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            flexWrap: 'wrap',
-            gap: 1,
-            mb: 2,
-          }}
-        >
-          <Typography id={headingId} component="h2" variant="h6">
-            Profile
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button
-              variant="contained"
-              component={Link}
-              to={userEditPath(record.id)}
-              startIcon={<EditIcon />}
-            >
-              Edit user
-            </Button>
-            <AdminToggleButton record={record} />
-          </Box>
+    <SectionCard
+      title="Profile"
+      actions={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            component={Link}
+            to={userEditPath(record.id)}
+            startIcon={<EditIcon />}
+          >
+            Edit user
+          </Button>
+          <AdminToggleButton record={record} />
         </Box>
-        <Facts
-          facts={[
-            ['Username', record.username],
-            ['Email', record.email],
-            ['User ID', record.userId],
-            ['Status', statusBadge],
-            ['Balance', formatNumber(record.balance)],
-            ['XP', formatNumber(record.xp)],
-            ['Referred by', record.referredBy || '-'],
-            ['Referral code', record.referralCode || '-'],
-            ['Created', formatDateTime(record.createdAt)],
-            ['Updated', formatDateTime(record.updatedAt)],
-            ['Admin enabled', adminRole?.enabled ? 'yes' : 'no'],
-            ['Roles', adminRole?.roles.length ? adminRole.roles.join(', ') : '-'],
-          ]}
-        />
-      </CardContent>
-    </Card>
+      }
+    >
+      <Facts
+        facts={[
+          ['Username', record.username],
+          ['Email', record.email],
+          ['User ID', record.userId],
+          ['Status', statusBadge],
+          ['Balance', formatNumber(record.balance)],
+          ['XP', formatNumber(record.xp)],
+          ['Referred by', record.referredBy || '-'],
+          ['Referral code', record.referralCode || '-'],
+          ['Created', formatDateTime(record.createdAt)],
+          ['Updated', formatDateTime(record.updatedAt)],
+          ['Admin enabled', adminRole?.enabled ? 'yes' : 'no'],
+          ['Roles', adminRole?.roles.length ? adminRole.roles.join(', ') : '-'],
+        ]}
+      />
+    </SectionCard>
   );
 };
 
