@@ -8,6 +8,7 @@ const table: Endpoints = {
   bots: { path: 'admin/bots', idField: 'botId' },
   categories: { path: 'admin/categories' },
   decks: { path: 'admin/unity-decks', idField: 'dateKey' },
+  'withdrawal-types': { path: 'admin/withdrawal-types', replace: true, label: 'withdrawal type' },
 };
 const provider = createDataProvider(table);
 
@@ -117,6 +118,35 @@ describe('dataProvider', () => {
     });
     expect(requests[0]?.headers['if-match']).toBe('2026-11-21T10:00:00.000Z');
     expect(requests[0]?.body).toEqual({ balance: 6 });
+  });
+
+  it('replaces with PUT path/{id} sending the whole record when the endpoint says so', async () => {
+    const previous = { id: 't1', _id: 't1', key: 'paypal_10', title: 'PayPal', stock: 5 };
+    const { requests } = installFakeFetch({
+      'PUT /api/admin/withdrawal-types/t1': reply(200, { ...previous, stock: 6 }),
+    });
+    const result = await provider.update('withdrawal-types', {
+      id: 't1',
+      data: { key: 'paypal_10', title: 'PayPal', stock: 6 },
+      previousData: previous,
+    });
+    expect(requests[0]?.method).toBe('PUT');
+    expect(requests[0]?.body).toEqual({ key: 'paypal_10', title: 'PayPal', stock: 6 });
+    expect(result.data).toMatchObject({ id: 't1', stock: 6 });
+  });
+
+  it("refuses 'new' or a missing id for fetch, update and delete without calling the API", async () => {
+    const { requests } = installFakeFetch({});
+    await expect(provider.getOne('bots', { id: 'new' })).rejects.toThrow(
+      'Invalid bots id: cannot fetch new',
+    );
+    await expect(
+      provider.update('bots', { id: '', data: {}, previousData: { id: '' } }),
+    ).rejects.toThrow('Invalid bots id: cannot update');
+    await expect(provider.delete('withdrawal-types', { id: undefined as never })).rejects.toThrow(
+      'Invalid withdrawal type id: cannot delete undefined',
+    );
+    expect(requests).toHaveLength(0);
   });
 
   it('keeps the sent values when an update answers only {ok}', async () => {

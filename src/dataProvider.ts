@@ -1,7 +1,9 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { BotSummary, BotsBulkResponse } from '../contract/bots';
 import type { ListResponse } from '../contract/lists';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
 import type { AdminRoleResponse, Match, MatchOutcome } from '../contract/users';
+import type { WithdrawalType } from '../contract/withdrawal-types';
 import type { BulkDecisionResponse, Decision, DecisionResponse } from '../contract/withdrawals';
 import { http, httpBlob, type Query, type QueryValue } from './http';
 
@@ -13,6 +15,10 @@ export interface Endpoint {
   path: string;
   /** Defaults to '_id'. */
   idField?: IdField;
+  /** Updates PUT the whole record instead of PATCHing the changed fields. */
+  replace?: boolean;
+  /** The record's name in messages, e.g. 'bot'; defaults to the resource name. */
+  label?: string;
 }
 
 export type Endpoints = Record<string, Endpoint>;
@@ -21,6 +27,10 @@ export type Endpoints = Record<string, Endpoint>;
 export const endpoints: Endpoints = {
   users: { path: 'admin/users', idField: 'userId' },
   withdrawals: { path: 'admin/withdrawals' },
+  bots: { path: 'admin/bots', idField: 'botId', label: 'bot' },
+  categories: { path: 'admin/categories', label: 'category' },
+  offers: { path: 'admin/offers', label: 'offer' },
+  'withdrawal-types': { path: 'admin/withdrawal-types', replace: true, label: 'withdrawal type' },
 };
 
 interface ApiList {
@@ -75,8 +85,14 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
       ...item,
       id: item[idField] as Identifier,
     });
-    const itemPath = (id: Identifier) => `${endpoint.path}/${encodeURIComponent(String(id))}`;
-    return { path: endpoint.path, idField, toRecord, itemPath };
+    /** `/new` is the create page, never a record: refuse it (and no id) before any request. */
+    const itemPath = (id: Identifier | undefined, verb: 'fetch' | 'update' | 'delete') => {
+      if (id === undefined || id === null || String(id).trim() === '' || id === 'new') {
+        throw new Error(`Invalid ${endpoint.label ?? resource} id: cannot ${verb} ${String(id)}`);
+      }
+      return `${endpoint.path}/${encodeURIComponent(String(id))}`;
+    };
+    return { path: endpoint.path, idField, toRecord, itemPath, replace: endpoint.replace };
   };
 
   const getList: DataProvider['getList'] = async (resource, params) => {
@@ -106,18 +122,18 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
 
   const getOne: DataProvider['getOne'] = async (resource, params) => {
     const { idField, toRecord, itemPath } = endpointOf(resource);
-    const res = await http<unknown>(itemPath(params.id), { signal: params.signal });
+    const res = await http<unknown>(itemPath(params.id, 'fetch'), { signal: params.signal });
     const record = recordFrom(res, idField) ?? (isRecord(res) ? res : {});
     return { data: { ...toRecord(record), id: params.id } as never };
   };
 
   const update: DataProvider['update'] = async (resource, params) => {
-    const { idField, toRecord, itemPath } = endpointOf(resource);
+    const { idField, toRecord, itemPath, replace } = endpointOf(resource);
     // The version the form was loaded with: the API refuses (409) if the record changed since.
     const version = params.previousData?.updatedAt;
-    const res = await http<unknown>(itemPath(params.id), {
-      method: 'PATCH',
-      body: changedFields(params.data, params.previousData),
+    const res = await http<unknown>(itemPath(params.id, 'update'), {
+      method: replace ? 'PUT' : 'PATCH',
+      body: replace ? params.data : changedFields(params.data, params.previousData),
       headers: typeof version === 'string' ? { 'If-Match': version } : undefined,
     });
     // The API may answer the updated record (maybe wrapped) or just {ok}: then keep what we sent.
@@ -127,7 +143,7 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
 
   const remove: DataProvider['delete'] = async (resource, params) => {
     const { itemPath } = endpointOf(resource);
-    await http(itemPath(params.id), { method: 'DELETE' });
+    await http(itemPath(params.id, 'delete'), { method: 'DELETE' });
     return { data: { ...(params.previousData ?? {}), id: params.id } as never };
   };
 
@@ -224,6 +240,19 @@ export const customVerbs = {
     http<UsersOverTime>('admin/stats/users', { query: { range }, signal }),
 
   getStatsSummary: (signal?: AbortSignal) => http<StatsSummary>('admin/stats/summary', { signal }),
+
+  getBotSummary: (signal?: AbortSignal) => http<BotSummary>('admin/bots/summary', { signal }),
+
+  /** Sets `active` on every listed bot at once. */
+  setBotsActive: (ids: Identifier[], active: boolean) =>
+    http<BotsBulkResponse>('admin/bots/bulk', {
+      method: 'PATCH',
+      body: { ids: ids.map(String), active },
+    }),
+
+  /** Flips a withdrawal type between active and disabled; answers the type. */
+  toggleWithdrawalType: (id: Identifier) =>
+    http<WithdrawalType>(`admin/withdrawal-types/${segment(id)}/toggle`, { method: 'PATCH' }),
 
   /** Every row matching the list's filter and sort, as CSV (`{path}/export.csv`). */
   exportCsv: (resource: string, filter: Query, sort?: { field: string; order: string }) => {

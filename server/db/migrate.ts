@@ -3,12 +3,14 @@ import type { Database } from './connect';
 import * as foundation from './migrations/0001_foundation';
 import * as usersMatchesWithdrawals from './migrations/0002_users_matches_withdrawals';
 import * as rowCounts from './migrations/0003_row_counts';
+import * as botsGamesWithdrawalTypes from './migrations/0004_bots_games_withdrawal_types';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
   '0001_foundation': foundation,
   '0002_users_matches_withdrawals': usersMatchesWithdrawals,
   '0003_row_counts': rowCounts,
+  '0004_bots_games_withdrawal_types': botsGamesWithdrawalTypes,
 };
 
 /** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */

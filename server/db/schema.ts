@@ -108,8 +108,48 @@ export interface WithdrawalsTable {
   updated_at: Timestamp;
 }
 
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  game_name: string;
+  price: Generated<Numeric>;
+  reward_type: Generated<'points' | 'xp'>;
+  reward_amount: Generated<number>;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WithdrawalTypesTable {
+  id: Generated<number>;
+  key: string;
+  title: string;
+  rate_usd_per_point: Generated<Numeric>;
+  min_points: Generated<number>;
+  stock: Generated<number>;
+  is_active: Generated<boolean>;
+  fixed_usd_amount: Numeric | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   bots: BotsTable;
+  categories: CategoriesTable;
+  offers: OffersTable;
+  withdrawal_types: WithdrawalTypesTable;
   matches: MatchesTable;
   withdrawals: WithdrawalsTable;
   users: UsersTable;

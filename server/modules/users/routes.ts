@@ -19,6 +19,7 @@ import {
   UsersQuery,
 } from '../../../contract/users';
 import { sendCsv } from '../../http/csv';
+import { ifMatchOf } from '../../http/versions';
 import { setAdminRole, updatePermissions } from './admin-role';
 import { callerOf } from './caller';
 import { usersCsv } from './export';
@@ -69,14 +70,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     { schema: { params: Params, body: UserPatch, response: { 200: UserResponse, ...refused } } },
     async (request) => {
-      const ifMatch = request.headers['if-match']?.replace(/^"|"$/g, '');
-      const row = await updateUser(
-        db,
-        await callerOf(request),
-        request.params.id,
-        request.body,
-        ifMatch,
-      );
+      const caller = await callerOf(request);
+      const row = await updateUser(db, caller, request.params.id, request.body, ifMatchOf(request));
       return { ok: true as const, user: presentUser(row) };
     },
   );

@@ -5,7 +5,8 @@ import { revokeUserSessions } from '../../auth/sessions';
 import type { Database } from '../../db/connect';
 import { uniqueViolation } from '../../db/errors';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { ApiError, conflict } from '../../http/errors';
+import { ApiError } from '../../http/errors';
+import { assertVersion } from '../../http/versions';
 import { assertAnotherAdminRemains, cannotDisableSelf, lockAdminSet } from './admins';
 import { auditUser, type Caller, isSelf } from './caller';
 import { lockUser, updateUserRow } from './queries';
@@ -97,12 +98,7 @@ export function updateUser(
   return db.transaction().execute(async (trx) => {
     if (disabling) await lockAdminSet(trx);
     const row = await lockUser(trx, userId);
-    if (ifMatch !== undefined && ifMatch !== row.updated_at.toISOString()) {
-      throw conflict(
-        'This user was changed by someone else. Reload to see the latest values.',
-        'stale',
-      );
-    }
+    assertVersion(row.updated_at, ifMatch, 'user');
     const changes = changesOf(row, patch);
     if (Object.keys(changes).length === 0) return row;
     if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import { conflict } from './errors';
+
+/**
+ * The version an edit was based on: the record's `updatedAt` as the form loaded it, sent by the
+ * console as `If-Match`. Absent means "overwrite whatever is there".
+ */
+export const ifMatchOf = (request: FastifyRequest): string | undefined =>
+  request.headers['if-match']?.replace(/^"|"$/g, '');
+
+/** 409 when the record changed since the version the edit was based on. */
+export function assertVersion(updatedAt: Date, ifMatch: string | undefined, what: string): void {
+  if (ifMatch !== undefined && ifMatch !== updatedAt.toISOString()) {
+    throw conflict(
+      `This ${what} was changed by someone else. Reload to see the latest values.`,
+      'stale',
+    );
+  }
+}
