@@ -11,9 +11,13 @@ import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { installErrorHandling } from './http/errors';
 import { adminRoutes } from './modules/admin/routes';
+import { botRoutes } from './modules/bots/routes';
+import { categoryRoutes } from './modules/categories/routes';
 import { healthRoutes } from './modules/health/routes';
+import { offerRoutes } from './modules/offers/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { userRoutes } from './modules/users/routes';
+import { withdrawalTypeRoutes } from './modules/withdrawal-types/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 
 declare module 'fastify' {
@@ -112,6 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api' });
   await app.register(withdrawalRoutes, { prefix: '/api' });
+  await app.register(botRoutes, { prefix: '/api' });
+  await app.register(categoryRoutes, { prefix: '/api' });
+  await app.register(offerRoutes, { prefix: '/api' });
+  await app.register(withdrawalTypeRoutes, { prefix: '/api' });
 
   await installConsole(app, { dir: deps.consoleDir ?? null, basePath });
   return app;

@@ -1,13 +1,17 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Navigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { GuardedPage } from './components/GuardedPage';
 import { LoadingScreen } from './components/LoadingScreen';
 import { config } from './config';
 import { dataProvider } from './dataProvider';
 import { Layout } from './layout/Layout';
 import { DashboardPage } from './pages/dashboard';
+import { GamesPage } from './pages/games';
 import { LoginPage } from './pages/login';
+import { bots } from './resources/bots';
 import { users } from './resources/users';
+import { WithdrawalTypesPage } from './resources/withdrawal-types';
 import { withdrawals } from './resources/withdrawals';
 import { createStore } from './store';
 import { darkTheme, lightTheme } from './theme';
@@ -41,10 +45,25 @@ export const App = () => (
       {/* Resources, one line each as screens are built */}
       <Resource name="users" {...users} />
       <Resource name="withdrawals" {...withdrawals} />
+      <Resource name="bots" {...bots} />
       <CustomRoutes>
-        {/* Custom pages inside the layout, each behind the admin check, e.g.
-            <Route path="/settings/appinfo" element={<GuardedPage><AppInfoPage /></GuardedPage>} /> */}
-        {null}
+        {/* Custom pages inside the layout, each behind the admin check. */}
+        <Route
+          path="/games"
+          element={
+            <GuardedPage>
+              <GamesPage />
+            </GuardedPage>
+          }
+        />
+        <Route
+          path="/settings/withdrawal-types"
+          element={
+            <GuardedPage>
+              <WithdrawalTypesPage />
+            </GuardedPage>
+          }
+        />
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

@@ -3,8 +3,9 @@ import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { errorMessage } from '../../apiErrors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage, MESSAGES, type UserRecord } from './user';
+import { MESSAGES, type UserRecord } from './user';
 
 /**
  * 'Disable' asks 'Disable this user?' and only then calls DELETE /admin/users/{userId}, which

@@ -3,15 +3,10 @@ import { Box, Button, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { errorMessage } from '../../apiErrors';
 import { SectionCard } from '../../components/SectionCard';
 import type { AppDataProvider } from '../../dataProvider';
-import {
-  errorMessage,
-  FIELD_ALIGNED,
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  type UserRecord,
-} from './user';
+import { FIELD_ALIGNED, MESSAGES, PASSWORD_MIN_LENGTH, type UserRecord } from './user';
 
 /** Sets a new password for the user (at least 6 characters; shorter sends nothing). */
 export const PasswordCard = ({ record }: { record: Pick<UserRecord, 'id'> }) => {

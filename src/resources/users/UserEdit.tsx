@@ -15,20 +15,13 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage, fieldErrorsOf } from '../../apiErrors';
 import { AdminToggleButton } from './AdminToggleButton';
 import { Facts } from './Facts';
 import { PasswordCard } from './PasswordCard';
 import { PermissionsCard } from './PermissionsCard';
 import { UserTitle } from './UserTitle';
-import {
-  errorMessage,
-  fieldErrorsOf,
-  MESSAGES,
-  STATUS_CHOICES,
-  toUserPatch,
-  type UserRecord,
-  userPath,
-} from './user';
+import { MESSAGES, STATUS_CHOICES, toUserPatch, type UserRecord, userPath } from './user';
 
 type FieldErrors = Record<string, string>;
 

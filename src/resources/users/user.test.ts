@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf, roleLabel, toNumber, toUserPatch, userEditPath, userPath } from './user';
+import { roleLabel, toNumber, toUserPatch, userEditPath, userPath } from './user';
 
 describe('users helpers', () => {
   it('converts form values to numbers, anything invalid or empty to 0', () => {
@@ -58,13 +58,5 @@ describe('users helpers', () => {
   it('builds the spec routes, escaping the id', () => {
     expect(userPath('USR-1')).toBe('/users/USR-1');
     expect(userEditPath('a/b')).toBe('/users/a%2Fb/edit');
-  });
-
-  it("reads the API's per-field messages", () => {
-    expect(fieldErrorsOf({ body: { fields: { email: 'Email already in use', n: 3 } } })).toEqual({
-      email: 'Email already in use',
-    });
-    expect(fieldErrorsOf({ body: { error: 'x' } })).toBeUndefined();
-    expect(fieldErrorsOf(null)).toBeUndefined();
   });
 });

@@ -63,18 +63,3 @@ export const toUserPatch = (values: Partial<Record<keyof UserRecord, unknown>>):
   }
   return patch;
 };
-
-/** The server's message of a failed call ({error} of the API), or the fallback. */
-export const errorMessage = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
-
-/** The API's per-field messages ({fields: {username: '…'}}) of a failed call, if any. */
-export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => {
-  const body = (error as { body?: { fields?: unknown } } | null)?.body;
-  const fields = body?.fields;
-  if (!fields || typeof fields !== 'object') return undefined;
-  const entries = Object.entries(fields).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
-  return entries.length ? Object.fromEntries(entries) : undefined;
-};

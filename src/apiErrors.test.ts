@@ -1,0 +1,27 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, fieldErrorsOf, statusOf } from './apiErrors';
+
+describe('apiErrors', () => {
+  it("reads the server's message, else the fallback", () => {
+    expect(errorMessage(new HttpError('Nickname already exists', 409), 'Error saving bot')).toBe(
+      'Nickname already exists',
+    );
+    expect(errorMessage(new Error(''), 'Error saving bot')).toBe('Error saving bot');
+    expect(errorMessage('boom', 'Error saving bot')).toBe('Error saving bot');
+  });
+
+  it('reads the status of an HTTP failure only', () => {
+    expect(statusOf(new HttpError('Not found', 404))).toBe(404);
+    expect(statusOf(new Error('x'))).toBeUndefined();
+    expect(statusOf(null)).toBeUndefined();
+  });
+
+  it('keeps the string field messages', () => {
+    expect(fieldErrorsOf({ body: { fields: { email: 'Email already in use', n: 3 } } })).toEqual({
+      email: 'Email already in use',
+    });
+    expect(fieldErrorsOf({ body: { error: 'x' } })).toBeUndefined();
+    expect(fieldErrorsOf(null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+/** What a failed API call (react-admin's HttpError from http.ts) tells a screen. */
+
+/** The server's message of a failed call ({error} of the API), or the fallback. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;
+
+/** The HTTP status of a failed call; undefined for anything else (0 means no answer). */
+export const statusOf = (error: unknown): number | undefined => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/** The API's per-field messages ({fields: {username: '…'}}) of a failed call, if any. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => {
+  const body = (error as { body?: { fields?: unknown } } | null)?.body;
+  const fields = body?.fields;
+  if (!fields || typeof fields !== 'object') return undefined;
+  const entries = Object.entries(fields).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return entries.length ? Object.fromEntries(entries) : undefined;
+};

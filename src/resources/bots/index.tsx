@@ -1,0 +1,3 @@
+import type { ResourceProps } from 'react-admin';
+
+export const bots: Omit<ResourceProps, 'name'> = {};
