@@ -8,6 +8,8 @@ export const SKILL_MAX = 100;
 export const SKILL_DEFAULT = 50;
 export const MAX_SESSIONS_MIN = 1;
 export const MAX_SESSIONS_LIMIT = 1000;
+/** The longest botId: any longer names no bot. */
+export const BOT_ID_MAX = 64;
 
 export const Bot = z.object({
   _id: z.string(),
@@ -95,7 +97,7 @@ export type BotPatch = z.input<typeof BotPatch>;
 
 /** PATCH /admin/bots/bulk */
 export const BotsBulkBody = z.strictObject({
-  ids: z.array(text().max(40)).min(1, 'Select at least one row.').max(500),
+  ids: z.array(text().max(BOT_ID_MAX)).min(1, 'Select at least one row.').max(500),
   active: z.boolean('must be true or false'),
 });
 export const BotsBulkResponse = z.object({

@@ -9,7 +9,7 @@ import { installAdminGuard } from './auth/guard';
 import { authRoutes } from './auth/routes';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
-import { installErrorHandling } from './http/errors';
+import { frameworkErrors, installErrorHandling } from './http/errors';
 import { adminRoutes } from './modules/admin/routes';
 import { botRoutes } from './modules/bots/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -57,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: level !== 'debug' && level !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
     // Under a sub-path, answer both the proxy that strips it and the one that passes it through.
     rewriteUrl: (req) => {
       const url = req.url ?? '/';

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, fieldErrorsOf, statusOf } from './apiErrors';
+import { codeOf, errorMessage, fieldErrorsOf, statusOf } from './apiErrors';
 
 describe('apiErrors', () => {
   it("reads the server's message, else the fallback", () => {
@@ -15,6 +15,18 @@ describe('apiErrors', () => {
     expect(statusOf(new HttpError('Not found', 404))).toBe(404);
     expect(statusOf(new Error('x'))).toBeUndefined();
     expect(statusOf(null)).toBeUndefined();
+  });
+
+  it("reads the API's code of an HTTP failure only", () => {
+    const stale = new HttpError('Changed meanwhile', 409, {
+      error: 'Changed meanwhile',
+      code: 'stale',
+    });
+    expect(codeOf(stale)).toBe('stale');
+    expect(codeOf(new HttpError('Cannot reach the server', 0, null))).toBeUndefined();
+    expect(codeOf(new HttpError('x', 500, { code: 42 }))).toBeUndefined();
+    expect(codeOf(new Error('x'))).toBeUndefined();
+    expect(codeOf(undefined)).toBeUndefined();
   });
 
   it('keeps the string field messages', () => {

@@ -1,5 +1,8 @@
 /** What a failed API call (react-admin's HttpError from http.ts) tells a screen. */
 
+/** Messages by field name: the API's `fields`, or a form's own checks. */
+export type FieldErrors = Record<string, string>;
+
 /** The server's message of a failed call ({error} of the API), or the fallback. */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
@@ -10,9 +13,15 @@ export const statusOf = (error: unknown): number | undefined => {
   return typeof status === 'number' ? status : undefined;
 };
 
+/** The API's machine code of a failed call ({code: 'stale'}), if it gave one. */
+export const codeOf = (error: unknown): string | undefined => {
+  const code = (error as { body?: { code?: unknown } | null } | null)?.body?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 /** The API's per-field messages ({fields: {username: '…'}}) of a failed call, if any. */
-export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => {
-  const body = (error as { body?: { fields?: unknown } } | null)?.body;
+export const fieldErrorsOf = (error: unknown): FieldErrors | undefined => {
+  const body = (error as { body?: { fields?: unknown } | null } | null)?.body;
   const fields = body?.fields;
   if (!fields || typeof fields !== 'object') return undefined;
   const entries = Object.entries(fields).filter(

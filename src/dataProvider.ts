@@ -250,9 +250,15 @@ export const customVerbs = {
       body: { ids: ids.map(String), active },
     }),
 
-  /** Flips a withdrawal type between active and disabled; answers the type. */
-  toggleWithdrawalType: (id: Identifier) =>
-    http<WithdrawalType>(`admin/withdrawal-types/${segment(id)}/toggle`, { method: 'PATCH' }),
+  /**
+   * Flips a withdrawal type between active and disabled; answers the type. `version` (the
+   * updatedAt the row was shown with) makes a second admin's click a 409, not a flip back.
+   */
+  toggleWithdrawalType: (id: Identifier, version?: string) =>
+    http<WithdrawalType>(`admin/withdrawal-types/${segment(id)}/toggle`, {
+      method: 'PATCH',
+      headers: version ? { 'If-Match': version } : undefined,
+    }),
 
   /** Every row matching the list's filter and sort, as CSV (`{path}/export.csv`). */
   exportCsv: (resource: string, filter: Query, sort?: { field: string; order: string }) => {

@@ -56,6 +56,8 @@ export interface LoginFailuresTable {
 }
 
 type Numeric = ColumnType<string, string | number, string | number>;
+/** A numeric column with a default: optional on insert. */
+type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
 
 export interface BotsTable {
   id: Generated<number>;
@@ -123,7 +125,7 @@ export interface OffersTable {
   category_id: number;
   name: string;
   game_name: string;
-  price: Generated<Numeric>;
+  price: NumericDefault;
   reward_type: Generated<'points' | 'xp'>;
   reward_amount: Generated<number>;
   is_active: Generated<boolean>;
@@ -136,7 +138,7 @@ export interface WithdrawalTypesTable {
   id: Generated<number>;
   key: string;
   title: string;
-  rate_usd_per_point: Generated<Numeric>;
+  rate_usd_per_point: NumericDefault;
   min_points: Generated<number>;
   stock: Generated<number>;
   is_active: Generated<boolean>;

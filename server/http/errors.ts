@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/errors';
 
@@ -36,6 +36,17 @@ function fieldName(path: string, params: Record<string, unknown>): string {
   if (Array.isArray(keys) && keys.length > 0) return keys.join(', ');
   return path.replace(/^\//, '').replaceAll('/', '.') || 'body';
 }
+
+/**
+ * Errors the router raises before any route runs (a broken %-escape, a path segment over the
+ * router's length limit), in the API's own error shape. The address is never echoed back.
+ */
+export const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send({ error: 'The address is too long', code: 'too_long' });
+  }
+  return reply.code(400).send({ error: 'The address is not valid', code: 'bad_url' });
+};
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

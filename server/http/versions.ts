@@ -3,10 +3,12 @@ import { conflict } from './errors';
 
 /**
  * The version an edit was based on: the record's `updatedAt` as the form loaded it, sent by the
- * console as `If-Match`. Absent means "overwrite whatever is there".
+ * console as `If-Match`. Absent, or `*` (any version), means "overwrite whatever is there".
  */
-export const ifMatchOf = (request: FastifyRequest): string | undefined =>
-  request.headers['if-match']?.replace(/^"|"$/g, '');
+export function ifMatchOf(request: FastifyRequest): string | undefined {
+  const version = request.headers['if-match']?.trim();
+  return version === '*' ? undefined : version?.replace(/^"|"$/g, '');
+}
 
 /** 409 when the record changed since the version the edit was based on. */
 export function assertVersion(updatedAt: Date, ifMatch: string | undefined, what: string): void {

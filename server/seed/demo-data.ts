@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { UserStatus } from '../../contract/users';
 import type { Database } from '../db/connect';
 import type { BotsTable, MatchesTable, NewUser, UserRow, WithdrawalsTable } from '../db/schema';
+import { slugify } from '../modules/categories/slug';
 import { newReferralCode, newUserId, randomCode } from '../modules/users/create';
 import { outcomeOf } from '../modules/users/matches';
 import { type Random, seededRandom } from './random';
@@ -27,12 +28,115 @@ const DOMAINS = ['example.com', 'example.org', 'example.net'];
 const BOT_NAMES = words('AceBot Blitz CleverClara Dynamo EchoFox Glitch Maverick Nova');
 export const GAMES = ['Solitaire', 'Bubble Shooter', '8 Ball', 'Word Duel', 'Blocks'] as const;
 const PRICES = ['0', '0.50', '1.00', '2.00', '5.00'];
-const WITHDRAWAL_TYPES = [
-  { id: 'paypal_10', rate: 0.001, fixed: 10, points: 10_000 },
-  { id: 'paypal_25', rate: 0.001, fixed: 25, points: 25_000 },
-  { id: 'amazon_gc_10', rate: 0.001, fixed: 10, points: 10_000 },
-  { id: 'crypto_usdt', rate: 0.0008, fixed: null, points: 0 },
-] as const;
+interface WithdrawalTypeSeed {
+  key: string;
+  title: string;
+  rate: number;
+  /** USD paid whatever the points; null for dynamic (points x rate). */
+  fixed: number | null;
+  minPoints: number;
+  stock: number;
+  disabled?: boolean;
+}
+
+/**
+ * The withdrawal types, written as rows; the generated withdrawals are made with the active ones,
+ * each carrying its type's key, rate and fixed amount as a real one would.
+ */
+const WITHDRAWAL_TYPES: readonly WithdrawalTypeSeed[] = [
+  { key: 'paypal_10', title: 'PayPal $10', rate: 0.001, fixed: 10, minPoints: 10_000, stock: 500 },
+  { key: 'paypal_25', title: 'PayPal $25', rate: 0.001, fixed: 25, minPoints: 25_000, stock: 200 },
+  {
+    key: 'amazon_gc_10',
+    title: 'Amazon Gift Card $10',
+    rate: 0.001,
+    fixed: 10,
+    minPoints: 10_000,
+    stock: 300,
+  },
+  {
+    key: 'crypto_usdt',
+    title: 'Crypto (USDT)',
+    rate: 0.0008,
+    fixed: null,
+    minPoints: 5_000,
+    stock: 1_000,
+  },
+  {
+    key: 'giftcard_steam_20',
+    title: 'Steam Gift Card $20',
+    rate: 0.001,
+    fixed: 20,
+    minPoints: 20_000,
+    stock: 0,
+    disabled: true,
+  },
+];
+const ACTIVE_TYPES = WITHDRAWAL_TYPES.filter((type) => !type.disabled);
+
+type Game = (typeof GAMES)[number];
+interface OfferSeed {
+  name: string;
+  game: Game;
+  price: string;
+  reward: [number, 'points' | 'xp'];
+  disabled?: boolean;
+}
+interface CategorySeed {
+  name: string;
+  offers: OfferSeed[];
+  disabled?: boolean;
+}
+
+/** The game categories and their offers, in the order the console lists them. */
+const CATALOG: CategorySeed[] = [
+  {
+    name: 'Card Games',
+    offers: [
+      { name: 'Solitaire Classic', game: 'Solitaire', price: '0', reward: [50, 'points'] },
+      { name: 'Solitaire Pro', game: 'Solitaire', price: '1.00', reward: [250, 'points'] },
+      { name: 'Solitaire Masters', game: 'Solitaire', price: '5.00', reward: [1_500, 'points'] },
+    ],
+  },
+  {
+    name: 'Arcade',
+    offers: [
+      { name: 'Bubble Shooter Practice', game: 'Bubble Shooter', price: '0', reward: [20, 'xp'] },
+      {
+        name: 'Bubble Shooter Duel',
+        game: 'Bubble Shooter',
+        price: '0.50',
+        reward: [100, 'points'],
+      },
+      { name: 'Blocks Blitz', game: 'Blocks', price: '2.00', reward: [500, 'points'] },
+    ],
+  },
+  {
+    name: 'Sports',
+    offers: [
+      { name: '8 Ball Quick Match', game: '8 Ball', price: '1.00', reward: [200, 'points'] },
+      {
+        name: '8 Ball Pro League',
+        game: '8 Ball',
+        price: '2.00',
+        reward: [150, 'xp'],
+        disabled: true,
+      },
+    ],
+  },
+  {
+    name: 'Word Games',
+    offers: [
+      { name: 'Word Duel', game: 'Word Duel', price: '0.50', reward: [100, 'points'] },
+      { name: 'Word Duel Marathon', game: 'Word Duel', price: '5.00', reward: [400, 'xp'] },
+    ],
+  },
+  {
+    name: 'Puzzles',
+    disabled: true,
+    offers: [{ name: 'Blocks Puzzle', game: 'Blocks', price: '0', reward: [10, 'xp'] }],
+  },
+];
 const NOTES = {
   approved: ['Paid', 'Verified account', 'Sent via batch payout'],
   rejected: ['Duplicate request', 'Destination could not be verified', 'Suspicious activity'],
@@ -43,6 +147,9 @@ export interface DemoCounts {
   bots: number;
   matches: number;
   withdrawals: number;
+  withdrawalTypes: number;
+  categories: number;
+  offers: number;
 }
 
 /** Inserts in chunks, so no statement nears PostgreSQL's 65535-parameter limit. */
@@ -192,8 +299,8 @@ function withdrawals(
 ): Insertable<WithdrawalsTable>[] {
   return Array.from({ length: WITHDRAWALS }, () => {
     const p = r.pick(pool);
-    const type = r.pick(WITHDRAWAL_TYPES);
-    const points = type.fixed === null ? r.int(50, 500) * 100 : type.points;
+    const type = r.pick(ACTIVE_TYPES);
+    const points = type.fixed === null ? r.int(type.minPoints / 100, 500) * 100 : type.minPoints;
     const usd = type.fixed ?? Math.round(type.rate * points * 100) / 100;
     const status = r.weighted([
       ['pending', 40],
@@ -205,12 +312,12 @@ function withdrawals(
       status === 'pending' ? null : new Date(Math.min(now, created + r.int(1, 48) * HOUR));
     return {
       user_id: p.user_id,
-      type_id: type.id,
+      type_id: type.key,
       points_spent: points,
       usd_value: usd.toFixed(2),
       rate_usd_per_point: type.rate,
       fixed_usd_amount: type.fixed,
-      destination: destinationOf(r, type.id, p),
+      destination: destinationOf(r, type.key, p),
       status,
       admin_note: status !== 'pending' && r.chance(0.5) ? r.pick(NOTES[status]) : null,
       decided_at: decided,
@@ -219,6 +326,48 @@ function withdrawals(
       updated_at: decided ?? new Date(created),
     };
   });
+}
+
+const withdrawalTypeRows = () =>
+  WITHDRAWAL_TYPES.map((type) => ({
+    key: type.key,
+    title: type.title,
+    rate_usd_per_point: type.rate,
+    fixed_usd_amount: type.fixed,
+    min_points: type.minPoints,
+    stock: type.stock,
+    is_active: !type.disabled,
+  }));
+
+/** Writes the catalog: its categories, then their offers. Answers how many of each. */
+async function insertCatalog(trx: Database) {
+  const categories = await trx
+    .insertInto('categories')
+    .values(
+      CATALOG.map((category, i) => ({
+        name: category.name,
+        slug: slugify(category.name),
+        is_active: !category.disabled,
+        sort_order: i,
+      })),
+    )
+    .returning(['id', 'name'])
+    .execute();
+  const idOf = new Map(categories.map((c) => [c.name, c.id]));
+  const offers = CATALOG.flatMap((category) =>
+    category.offers.map((offer, i) => ({
+      category_id: idOf.get(category.name) as number,
+      name: offer.name,
+      game_name: offer.game,
+      price: offer.price,
+      reward_amount: offer.reward[0],
+      reward_type: offer.reward[1],
+      is_active: !offer.disabled,
+      sort_order: i,
+    })),
+  );
+  await trx.insertInto('offers').values(offers).execute();
+  return { categories: categories.length, offers: offers.length };
 }
 
 /**
@@ -252,13 +401,18 @@ export async function insertDemoData(
   );
   await insertChunked(matchRows, (chunk) => trx.insertInto('matches').values(chunk).execute());
 
+  const typeRows = withdrawalTypeRows();
+  await trx.insertInto('withdrawal_types').values(typeRows).execute();
   const withdrawalRows = withdrawals(r, now, pool, options.adminId);
   await trx.insertInto('withdrawals').values(withdrawalRows).execute();
+  const catalog = await insertCatalog(trx);
 
   return {
     players: inserted.length,
     bots: botRows.length,
     matches: matchRows.length,
     withdrawals: withdrawalRows.length,
+    withdrawalTypes: typeRows.length,
+    ...catalog,
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 import { type SeedResult, seedOnFirstStart } from './demo';
+import { GAMES } from './demo-data';
 
 let t: TestContext;
 let seeded: SeedResult;
@@ -168,6 +169,90 @@ describe('the demo seed', () => {
     expect(rows.some((w) => w.destination.includes('@'))).toBe(true);
   });
 
+  it('creates the withdrawal types the withdrawals are made with', async () => {
+    const types = await t.db.selectFrom('withdrawal_types').selectAll().orderBy('id').execute();
+    expect(types.map((w) => [w.key, w.is_active, w.fixed_usd_amount])).toEqual([
+      ['paypal_10', true, '10.00'],
+      ['paypal_25', true, '25.00'],
+      ['amazon_gc_10', true, '10.00'],
+      ['crypto_usdt', true, null],
+      ['giftcard_steam_20', false, '20.00'],
+    ]);
+    expect(types.find((w) => w.key === 'paypal_10')?.title).toBe('PayPal $10');
+    for (const type of types) {
+      expect(Number(type.rate_usd_per_point)).toBeGreaterThan(0);
+      expect(type.min_points).toBeGreaterThanOrEqual(1);
+    }
+    // Each withdrawal names an active type and carries that type's rate and fixed amount.
+    expect(
+      await count(sql`SELECT count(*) AS n FROM withdrawals w
+        LEFT JOIN withdrawal_types t ON t.key = w.type_id AND t.is_active
+        WHERE t.id IS NULL OR w.rate_usd_per_point <> t.rate_usd_per_point
+          OR w.fixed_usd_amount IS DISTINCT FROM t.fixed_usd_amount
+          OR w.points_spent < t.min_points`),
+    ).toBe(0);
+  });
+
+  it('creates categories with offers of the demo games, one of each inactive', async () => {
+    const categories = await t.db
+      .selectFrom('categories')
+      .selectAll()
+      .orderBy('sort_order')
+      .execute();
+    expect(categories.map((c) => c.slug)).toEqual([
+      'card-games',
+      'arcade',
+      'sports',
+      'word-games',
+      'puzzles',
+    ]);
+    expect(categories.filter((c) => !c.is_active).map((c) => c.name)).toEqual(['Puzzles']);
+
+    const offers = await t.db.selectFrom('offers').selectAll().execute();
+    for (const category of categories) {
+      expect(offers.some((o) => o.category_id === category.id)).toBe(true);
+    }
+    expect(offers.filter((o) => !o.is_active)).toHaveLength(1);
+    expect(new Set(offers.map((o) => o.game_name))).toEqual(new Set(GAMES));
+    expect(new Set(offers.map((o) => o.price))).toEqual(
+      new Set(['0.00', '0.50', '1.00', '2.00', '5.00']),
+    );
+    expect(new Set(offers.map((o) => o.reward_type))).toEqual(new Set(['points', 'xp']));
+    const cardGames = offers.filter((o) => o.category_id === categories[0]?.id);
+    expect(cardGames.every((o) => o.game_name === 'Solitaire')).toBe(true);
+  });
+
+  it('records what it created in its audit row', async () => {
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'seed.demo')
+      .executeTakeFirstOrThrow();
+    const tables = [
+      'users',
+      'bots',
+      'matches',
+      'withdrawals',
+      'withdrawal_types',
+      'categories',
+      'offers',
+    ];
+    const [users = 0, bots, matches, withdrawals, withdrawalTypes, categories, offers] =
+      await Promise.all(
+        tables.map((table) => count(sql`SELECT count(*) AS n FROM ${sql.table(table)}`)),
+      );
+    expect(row.after).toEqual({
+      // Every user but the admin.
+      players: users - 1,
+      bots,
+      matches,
+      withdrawals,
+      withdrawalTypes,
+      categories,
+      offers,
+    });
+  });
+
   it('writes nothing on a later start', async () => {
     const users = await count(sql`SELECT count(*) AS n FROM users`);
     const again = await seedOnFirstStart(t.db, { admin, demoData: true });
@@ -189,6 +274,8 @@ describe('without demo data', () => {
         { username: admin.username },
       ]);
       expect(await bare.db.selectFrom('matches').select('id').execute()).toEqual([]);
+      expect(await bare.db.selectFrom('withdrawal_types').select('id').execute()).toEqual([]);
+      expect(await bare.db.selectFrom('categories').select('id').execute()).toEqual([]);
       expect(await bare.login(admin.username, 'given-password')).toEqual(expect.any(String));
     } finally {
       await bare.close();

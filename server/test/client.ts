@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { NewUserInput } from '../modules/users/create';
@@ -52,3 +53,7 @@ export async function lockWaiters(t: TestContext, count: number): Promise<void> 
   }
   throw new Error(`fewer than ${count} lock waiters after 5 s`);
 }
+
+/** The answer, or 'blocked' if none came within 2 s: the request waits on a lock. */
+export const unlessBlocked = <T>(pending: Promise<T>) =>
+  Promise.race([pending, sleep(2000).then(() => 'blocked' as const)]);

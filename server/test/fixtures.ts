@@ -17,6 +17,12 @@ export interface BotInput {
   nickname?: string;
   avatarUrl?: string | null;
   skill?: number;
+  active?: boolean;
+  currentSessions?: number;
+  maxSessions?: number;
+  allowedOffers?: string[];
+  lastUsedAt?: Date | null;
+  createdAt?: Date;
 }
 
 export async function insertBot(db: Database, input: BotInput = {}): Promise<BotRow> {
@@ -28,6 +34,13 @@ export async function insertBot(db: Database, input: BotInput = {}): Promise<Bot
       nickname: input.nickname ?? `Bot ${id}`,
       avatar_url: input.avatarUrl ?? null,
       skill: input.skill ?? 50,
+      active: input.active,
+      current_sessions: input.currentSessions,
+      max_sessions: input.maxSessions,
+      allowed_offers: input.allowedOffers,
+      last_used_at: input.lastUsedAt,
+      created_at: input.createdAt,
+      updated_at: input.createdAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

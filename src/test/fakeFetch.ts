@@ -22,6 +22,26 @@ export type FakeRoute = (request: RecordedRequest) => FakeResponse | Promise<Fak
 export const reply = (status: number, body?: unknown): FakeResponse => ({ status, body });
 export const networkError = Symbol('networkError');
 
+/** A page of a list as the API answers it: {items, total, page, limit}. */
+export const listOf = <T>(items: T[], total = items.length, page = 1, limit = 20) =>
+  reply(200, { items, total, page, limit });
+
+/**
+ * A route whose answer (a reply, or what another route answers) waits until `open()` is called:
+ * to see what a screen shows while a call runs.
+ */
+export const gated = (answer: FakeResponse | FakeRoute) => {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const route: FakeRoute = async (request) => {
+    await gate;
+    return typeof answer === 'function' ? answer(request) : answer;
+  };
+  return { route, open };
+};
+
 /**
  * Replaces globalThis.fetch with a fake API. `routes` maps 'METHOD /path' (path without query)
  * to a handler; unknown routes answer 404 like the real API. Every request is recorded.

@@ -1,3 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCrudRoutes } from '../../crud/routes';
+import { categories } from './resource';
 
-export const categoryRoutes: FastifyPluginAsyncZod = async () => {};
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) =>
+  registerCrudRoutes(app, categories);

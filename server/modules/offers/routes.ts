@@ -1,3 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCrudRoutes } from '../../crud/routes';
+import { offers } from './resource';
 
-export const offerRoutes: FastifyPluginAsyncZod = async () => {};
+export const offerRoutes: FastifyPluginAsyncZod = async (app) => registerCrudRoutes(app, offers);

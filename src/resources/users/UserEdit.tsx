@@ -15,15 +15,14 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, fieldErrorsOf } from '../../apiErrors';
+import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
+import { Facts } from '../../components/Facts';
+import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { AdminToggleButton } from './AdminToggleButton';
-import { Facts } from './Facts';
 import { PasswordCard } from './PasswordCard';
 import { PermissionsCard } from './PermissionsCard';
 import { UserTitle } from './UserTitle';
 import { MESSAGES, STATUS_CHOICES, toUserPatch, type UserRecord, userPath } from './user';
-
-type FieldErrors = Record<string, string>;
 
 /**
  * When the record reloads (after the admin toggle or a permission change on this page), keep
@@ -42,16 +41,11 @@ interface ServerState {
  * becomes 0), which the kept-dirty-values reset alone would not.
  */
 const ServerSync = ({ errors, saved }: { errors?: FieldErrors; saved?: UserRecord }) => {
-  const { setError, reset } = useFormContext();
+  const { reset } = useFormContext();
   useEffect(() => {
     if (saved) reset(saved);
   }, [saved, reset]);
-  useEffect(() => {
-    for (const [name, message] of Object.entries(errors ?? {})) {
-      setError(name, { type: 'server', message }, { shouldFocus: true });
-    }
-  }, [errors, setError]);
-  return null;
+  return <ServerFieldErrors errors={errors} />;
 };
 
 /** Back to where the admin came from; to the detail page when the edit page was opened directly. */

@@ -1,12 +1,15 @@
 import EditIcon from '@mui/icons-material/Edit';
 import ViewIcon from '@mui/icons-material/Visibility';
-import { Box, Button, CardContent, LinearProgress, Typography } from '@mui/material';
-import { DataTable, List, useListContext } from 'react-admin';
+import { Box, Button } from '@mui/material';
+import { DataTable, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { ListSearch } from '../../components/ListSearch';
 import { ListSelectFilter } from '../../components/ListSelectFilter';
-import { PrevNextPagination } from '../../components/PrevNextPagination';
+import { ListTable } from '../../components/ListTable';
+import { ListToolbar } from '../../components/ListToolbar';
+import { PagedList } from '../../components/PagedList';
+import { RefreshBar } from '../../components/RefreshBar';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
@@ -17,29 +20,17 @@ const STATUS_FILTER_CHOICES = STATUS_CHOICES.map(({ id, name }) => ({ value: id,
 
 /** Search, status filter and CSV export, at the top of the list's card (as on Withdrawals). */
 const UserListToolbar = () => (
-  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 2, pb: 1 }}>
-    {/* ListSearch fills its box (the theme makes text fields full width) */}
-    <Box sx={{ flex: '1 1 260px', maxWidth: 420 }}>
-      <ListSearch label="Search username, email or userId" />
-    </Box>
-    <ListSelectFilter source="status" label="Status" choices={STATUS_FILTER_CHOICES} />
-    <Box sx={{ flexGrow: 1 }} />
-    <ExportCsvButton />
-  </Box>
-);
-
-const NoUsers = () => (
-  <CardContent>
-    <Typography color="text.secondary">No users found</Typography>
-  </CardContent>
+  <ListToolbar
+    searchLabel="Search username, email or userId"
+    filters={<ListSelectFilter source="status" label="Status" choices={STATUS_FILTER_CHOICES} />}
+    actions={<ExportCsvButton />}
+  />
 );
 
 /** A thin bar while the page (re)loads: the table's own skeleton only appears after a second. */
 const ListProgress = () => {
   const { isFetching } = useListContext();
-  return (
-    <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading users" />}</Box>
-  );
+  return <RefreshBar active={isFetching} label="Loading users" />;
 };
 
 const RowActions = ({ record }: { record: UserRecord }) => (
@@ -59,29 +50,13 @@ const user = (record: unknown) => record as UserRecord;
 
 /**
  * /users: 20 a page, newest first; search over username, email or userId (Enter searches at
- * once), a status filter, CSV export of the filtered set, and per-row actions. Narrow screens
- * scroll the table sideways inside its card.
+ * once), a status filter, CSV export of the filtered set, and per-row actions.
  */
 export const UserList = () => (
-  <List
-    title="Users"
-    perPage={20}
-    sort={{ field: 'createdAt', order: 'DESC' }}
-    pagination={<PrevNextPagination />}
-    actions={false}
-    empty={false}
-    exporter={false}
-    // lets the table scroll sideways inside its card instead of widening the page
-    sx={{ '& .RaList-main': { minWidth: 0 } }}
-  >
+  <PagedList title="Users">
     <UserListToolbar />
     <ListProgress />
-    <DataTable
-      rowClick={false}
-      bulkActionButtons={false}
-      empty={<NoUsers />}
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-    >
+    <ListTable empty={<EmptyNote>No users found</EmptyNote>}>
       <DataTable.Col source="username" label="Username" />
       <DataTable.Col source="email" label="Email" />
       <DataTable.Col source="userId" label="User ID" disableSort />
@@ -119,6 +94,6 @@ export const UserList = () => (
         disableSort
         render={(record) => <RowActions record={user(record)} />}
       />
-    </DataTable>
-  </List>
+    </ListTable>
+  </PagedList>
 );

@@ -3,11 +3,11 @@ import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui
 import { useId } from 'react';
 import { Show, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { Facts } from '../../components/Facts';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
-import { Facts } from './Facts';
 import { MatchHistory } from './MatchHistory';
 import { PermissionsCard } from './PermissionsCard';
 import { UserTitle } from './UserTitle';

@@ -1,14 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../App';
-import { setUnauthorizedHandler } from '../../http';
-import { setToken } from '../../storage';
-import { installFakeFetch, reply } from '../../test/fakeFetch';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, setUpAppTests } from '../../test/renderApp';
 import { detailOf, listOf, makeUser } from './testing';
 
 const ann = makeUser();
 const api = {
-  'GET /api/admin/ping': reply(200, { ok: true }),
   'GET /api/admin/users': listOf([ann]),
   'GET /api/admin/users/USR-1': detailOf(ann),
   'GET /api/admin/users/USR-1/matches': listOf([], 0, 1, 10),
@@ -16,19 +12,10 @@ const api = {
 
 /** The real App: the spec's routes reach the lazily loaded users screens. */
 describe('users routes in the App', () => {
-  beforeEach(() => {
-    setUnauthorizedHandler(vi.fn());
-    setToken('tok-1');
-  });
-  afterEach(() => {
-    setUnauthorizedHandler(null);
-    window.history.pushState({}, '', '/');
-  });
+  setUpAppTests();
 
   it('/users is the list', async () => {
-    window.history.pushState({}, '', '/users');
-    installFakeFetch(api);
-    render(<App />);
+    renderApp('/users', api);
     // the first visit loads the screen's chunk (transformed on demand under vitest: slow)
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 5000 }),
@@ -38,9 +25,7 @@ describe('users routes in the App', () => {
   });
 
   it('/users/{id} is the detail page', async () => {
-    window.history.pushState({}, '', '/users/USR-1');
-    installFakeFetch(api);
-    render(<App />);
+    renderApp('/users/USR-1', api);
     expect(
       await screen.findByRole('heading', { name: 'Profile' }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -48,9 +33,7 @@ describe('users routes in the App', () => {
   });
 
   it('/users/{id}/edit is the edit form', async () => {
-    window.history.pushState({}, '', '/users/USR-1/edit');
-    installFakeFetch(api);
-    render(<App />);
+    renderApp('/users/USR-1/edit', api);
     expect(await screen.findByRole('textbox', { name: 'Username' }, { timeout: 5000 })).toHaveValue(
       'ann',
     );

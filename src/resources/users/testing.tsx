@@ -1,6 +1,6 @@
 import { Resource } from 'react-admin';
 import type { Match, User } from '../../../contract/users';
-import { type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
+import { reply } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
 import { users } from '.';
 
@@ -42,9 +42,6 @@ export const makeMatch = (overrides: Partial<Match> = {}): Match => ({
   ...overrides,
 });
 
-export const listOf = <T,>(items: T[], total = items.length, page = 1, limit = 20) =>
-  reply(200, { items, total, page, limit });
-
 export const detailOf = (user: User, stats = { matchesCount: 12, wins: 7, losses: 4, draws: 1 }) =>
   reply(200, { user, stats, adminRole: user.adminRole });
 
@@ -52,17 +49,5 @@ export const detailOf = (user: User, stats = { matchesCount: 12, wins: 7, losses
 export const renderUsers = (entries: string[], routes: RenderAdminOptions['routes']) =>
   renderAdmin(<Resource name="users" {...users} />, { entries, routes });
 
+export { gated, listOf } from '../../test/fakeFetch';
 export { apiCalls };
-
-/** A route whose answer waits until `open()` is called. */
-export const gated = (response: FakeResponse) => {
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const route: FakeRoute = async () => {
-    await gate;
-    return response;
-  };
-  return { route, open };
-};

@@ -1,19 +1,14 @@
-import {
-  Box,
-  Button,
-  CircularProgress,
-  LinearProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { DataTable, List, useListContext } from 'react-admin';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { createContext, useContext, useState } from 'react';
+import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { ListSearch } from '../../components/ListSearch';
+import { ListBody } from '../../components/ListBody';
 import { ListSelectFilter } from '../../components/ListSelectFilter';
-import { PrevNextPagination } from '../../components/PrevNextPagination';
+import { ListTable } from '../../components/ListTable';
+import { ListToolbar, ToolbarRow } from '../../components/ListToolbar';
+import { PagedList } from '../../components/PagedList';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 import { BulkDecisionButtons } from './BulkDecisionButtons';
@@ -80,136 +75,68 @@ const CreatedCell = ({ iso }: { iso: string }) => {
   );
 };
 
-const NoWithdrawals = () => (
-  <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-    No withdrawals found
-  </Typography>
+const WithdrawalTable = () => (
+  <ListBody what="withdrawals">
+    <ListTable<WithdrawalRecord>
+      selectable
+      isRowSelectable={isPending}
+      minWidth={900}
+      alignTop
+      empty={<EmptyNote>No withdrawals found</EmptyNote>}
+    >
+      <DataTable.Col
+        label="User"
+        disableSort
+        render={(record) => <UserCell record={record as WithdrawalRecord} />}
+      />
+      <DataTable.Col label="Type" source="typeId" disableSort />
+      <DataTable.Col
+        label="Points"
+        source="pointsSpent"
+        align="right"
+        render={(record) => formatNumber(record.pointsSpent)}
+      />
+      <DataTable.Col
+        label="USD"
+        source="usdValue"
+        align="right"
+        render={(record) => formatUsd(record.usdValue)}
+      />
+      <DataTable.Col
+        label="Destination"
+        source="destination"
+        disableSort
+        cellSx={() => ({ wordBreak: 'break-all', minWidth: 140 })}
+      />
+      <DataTable.Col
+        label="Status"
+        source="status"
+        render={(record) => <StatusBadge status={record.status} />}
+      />
+      <DataTable.Col
+        label="Created"
+        source="createdAt"
+        render={(record) => <CreatedCell iso={(record as WithdrawalRecord).createdAt} />}
+      />
+      <DataTable.Col
+        label="Actions"
+        disableSort
+        render={(record) => <RowActions record={record as WithdrawalRecord} />}
+      />
+    </ListTable>
+  </ListBody>
 );
-
-/** A checked row stays checked only while the query it was checked under is shown. */
-const useUnselectOnQueryChange = () => {
-  const { filterValues, page, perPage, sort, onUnselectItems } = useListContext();
-  const query = JSON.stringify([filterValues, page, perPage, sort]);
-  const shown = useRef(query);
-  useEffect(() => {
-    if (shown.current === query) return;
-    shown.current = query;
-    onUnselectItems();
-  }, [query, onUnselectItems]);
-};
-
-const WithdrawalTable = () => {
-  const { isPending: loading, isFetching } = useListContext();
-  if (loading) {
-    return (
-      <Box
-        role="status"
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4 }}
-      >
-        <CircularProgress size={24} aria-hidden="true" />
-        <Typography>Loading withdrawals…</Typography>
-      </Box>
-    );
-  }
-  return (
-    <Box sx={{ position: 'relative' }}>
-      {isFetching && (
-        <LinearProgress
-          aria-label="Refreshing withdrawals"
-          sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }}
-        />
-      )}
-      <DataTable<WithdrawalRecord>
-        rowClick={false}
-        // checkboxes and select-all, without react-admin's toolbar: our buttons sit above the table
-        bulkActionButtons
-        bulkActionsToolbar={false}
-        isRowSelectable={isPending}
-        empty={<NoWithdrawals />}
-        sx={{
-          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          '& .RaDataTable-table': { minWidth: 900 },
-          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
-          '& td': { verticalAlign: 'top' },
-        }}
-      >
-        <DataTable.Col
-          label="User"
-          disableSort
-          render={(record) => <UserCell record={record as WithdrawalRecord} />}
-        />
-        <DataTable.Col label="Type" source="typeId" disableSort />
-        <DataTable.Col
-          label="Points"
-          source="pointsSpent"
-          align="right"
-          render={(record) => formatNumber(record.pointsSpent)}
-        />
-        <DataTable.Col
-          label="USD"
-          source="usdValue"
-          align="right"
-          render={(record) => formatUsd(record.usdValue)}
-        />
-        <DataTable.Col
-          label="Destination"
-          source="destination"
-          disableSort
-          cellSx={() => ({ wordBreak: 'break-all', minWidth: 140 })}
-        />
-        <DataTable.Col
-          label="Status"
-          source="status"
-          render={(record) => <StatusBadge status={record.status} />}
-        />
-        <DataTable.Col
-          label="Created"
-          source="createdAt"
-          render={(record) => <CreatedCell iso={(record as WithdrawalRecord).createdAt} />}
-        />
-        <DataTable.Col
-          label="Actions"
-          disableSort
-          render={(record) => <RowActions record={record as WithdrawalRecord} />}
-        />
-      </DataTable>
-    </Box>
-  );
-};
 
 const WithdrawalListView = () => {
   const [adminNote, setAdminNote] = useState('');
-  useUnselectOnQueryChange();
   return (
     <AdminNoteContext.Provider value={adminNote}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 1.5,
-          p: 2,
-          pb: 1,
-        }}
-      >
-        {/* ListSearch fills its box (the theme makes text fields full width) */}
-        <Box sx={{ flex: '1 1 260px', maxWidth: 420 }}>
-          <ListSearch label="Search userId, destination or typeId" />
-        </Box>
-        <ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />
-        <Box sx={{ flexGrow: 1 }} />
-        <ExportCsvButton />
-      </Box>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: 1.5,
-          px: 2,
-          pb: 2,
-        }}
-      >
+      <ListToolbar
+        searchLabel="Search userId, destination or typeId"
+        filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
+        actions={<ExportCsvButton />}
+      />
+      <ToolbarRow last>
         <TextField
           size="small"
           label="Admin note (optional)"
@@ -219,26 +146,17 @@ const WithdrawalListView = () => {
           sx={{ flex: '1 1 280px', maxWidth: 520 }}
         />
         <BulkDecisionButtons adminNote={adminNote} />
-      </Box>
+      </ToolbarRow>
       <WithdrawalTable />
     </AdminNoteContext.Provider>
   );
 };
 
+const PENDING = { status: 'pending' };
+
 /** /withdrawals: pending first by default, newest first, 20 a page. */
 export const WithdrawalList = () => (
-  <List
-    title="Withdrawals"
-    perPage={20}
-    sort={{ field: 'createdAt', order: 'DESC' }}
-    filterDefaultValues={{ status: 'pending' }}
-    pagination={<PrevNextPagination />}
-    actions={false}
-    empty={false}
-    exporter={false}
-    // lets the table scroll sideways inside its card instead of widening the page
-    sx={{ '& .RaList-main': { minWidth: 0 } }}
-  >
+  <PagedList title="Withdrawals" filterDefaultValues={PENDING}>
     <WithdrawalListView />
-  </List>
+  </PagedList>
 );

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { BulkDecisionResponse } from '../../../contract/withdrawals';
+import { errorMessage } from '../../apiErrors';
 import type { AppDataProvider } from '../../dataProvider';
 import type { Decision } from './types';
 
@@ -9,9 +10,6 @@ export const noteField = (adminNote: string): { adminNote?: string } => {
   const note = adminNote.trim();
   return note ? { adminNote: note } : {};
 };
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 const PAST: Record<Decision, string> = { approve: 'approved', reject: 'rejected' };
 
@@ -46,7 +44,7 @@ export const useDecideWithdrawal = () => {
       dataProvider.decideWithdrawal(id, { action, ...noteField(adminNote) }),
     onSuccess: (_res, { action }) => notify(`Withdrawal ${PAST[action]}`, { type: 'success' }),
     onError: (error, { action }) =>
-      notify(messageOf(error, `Could not ${action} the withdrawal`), { type: 'error' }),
+      notify(errorMessage(error, `Could not ${action} the withdrawal`), { type: 'error' }),
     onSettled: () => refresh(),
   });
 };
@@ -72,7 +70,9 @@ export const useBulkDecideWithdrawals = (onSuccess?: () => void) => {
       onSuccess?.();
     },
     onError: (error, { action }) =>
-      notify(messageOf(error, `Could not ${action} the selected withdrawals`), { type: 'error' }),
+      notify(errorMessage(error, `Could not ${action} the selected withdrawals`), {
+        type: 'error',
+      }),
     onSettled: () => refresh(),
   });
 };

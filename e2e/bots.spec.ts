@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, withDatabase } from './support';
+
+const botNamed = (nickname: string) =>
+  withDatabase((db) =>
+    db.selectFrom('bots').selectAll().where('nickname', '=', nickname).executeTakeFirst(),
+  );
+
+async function searchBots(page: Page, term: string) {
+  await page.getByRole('searchbox', { name: 'Search nickname or botId' }).fill(term);
+  await page.keyboard.press('Enter');
+}
+
+test('create, edit, bulk-toggle and delete a bot', async ({ page }) => {
+  const tag = `${Date.now()}`;
+  const nickname = `Robo ${tag}`;
+  await signIn(page);
+  await page.goto('/bots');
+  await expect(page.getByText(/^Total/)).toBeVisible();
+
+  await page.getByRole('link', { name: '+ Create bot' }).click();
+  await expect(page).toHaveURL(/\/bots\/new$/);
+  // The spec's normalisation: trimmed, skill clamped, sessions at least 1, offers split.
+  await page.getByRole('textbox', { name: 'Nickname' }).fill(`  ${nickname}  `);
+  await page.getByRole('spinbutton', { name: 'Max sessions' }).fill('0');
+  await page.getByRole('spinbutton', { name: 'Skill' }).fill('250');
+  await page.getByRole('textbox', { name: 'Allowed offers' }).fill('Solitaire, , 8 Ball ,');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Bot created')).toBeVisible();
+  await expect(page).toHaveURL(/\/bots(\?|$)/);
+  expect(await botNamed(nickname)).toMatchObject({
+    active: true,
+    max_sessions: 1,
+    skill: 100,
+    allowed_offers: ['Solitaire', '8 Ball'],
+  });
+
+  await searchBots(page, tag);
+  const row = page.getByRole('row').filter({ hasText: nickname });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('0/1');
+  await expect(row).toContainText('Solitaire, 8 Ball');
+
+  await row.getByRole('link', { name: `Edit ${nickname}` }).click();
+  await expect(page).toHaveURL(/\/bots\/bot_[^/]+\/edit$/);
+  // A nickname taken by a seeded bot is refused.
+  await page.getByRole('textbox', { name: 'Nickname' }).fill('AceBot');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Nickname already exists').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nickname' }).fill(`${nickname} II`);
+  await page.getByRole('spinbutton', { name: 'Max sessions' }).fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Bot updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/bots(\?|$)/);
+
+  await searchBots(page, tag);
+  const renamed = page.getByRole('row').filter({ hasText: `${nickname} II` });
+  await expect(renamed).toContainText('0/3');
+  await page.getByRole('button', { name: 'Disable selected' }).click();
+  await expect(page.getByText('Select at least one row.')).toBeVisible();
+  await renamed.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Disable selected' }).click();
+  await page
+    .getByRole('dialog', { name: 'Set active=false for 1 bots?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(renamed).toContainText('no');
+  expect(await botNamed(`${nickname} II`)).toMatchObject({ active: false });
+
+  await renamed.getByRole('button', { name: `Delete ${nickname} II` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this bot?' })
+    .getByRole('button', { name: /Confirm|Delete/ })
+    .click();
+  await expect(page.getByText('No bots found')).toBeVisible();
+  expect(await botNamed(`${nickname} II`)).toBeUndefined();
+});

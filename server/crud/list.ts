@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { ListResponse } from '../../contract/lists';
+import type { Database } from '../db/connect';
+import { offsetOf, pageOf } from '../db/paging';
+import { containsText } from '../db/search';
+import type { AnyResource, ItemOf, ListQuery, QueryOf, SortKey } from './resource';
+import { anyTables, type StoredRow } from './tables';
+
+/** One page of the records matching the query's search and filters, with their total. */
+export function listRecords<R extends AnyResource>(
+  db: Database,
+  resource: R,
+  query: QueryOf<R>,
+): Promise<ListResponse<ItemOf<R>>> {
+  const conditions = [...(resource.filters?.(query) ?? [])];
+  const term = query.q?.trim();
+  if (term) conditions.push(containsText(resource.search, term));
+  const matching = anyTables(db)
+    .selectFrom(resource.table)
+    .where((eb) => eb.and(conditions));
+
+  const { field, direction }: ListQuery['sort'] = query.sort;
+  // The query schema's allow-list is the sort map's keys (checked where the resource is defined).
+  const key = resource.sort[field] as SortKey<string>;
+  const { by, nullsLast } = typeof key === 'string' ? { by: key, nullsLast: false } : key;
+  const items = matching
+    .selectAll()
+    .$castTo<StoredRow>()
+    .orderBy(typeof by === 'string' ? sql.ref(by) : by, (ob) =>
+      nullsLast ? ob[direction]().nullsLast() : ob[direction](),
+    )
+    .orderBy('id', direction)
+    .limit(query.limit)
+    .offset(offsetOf(query))
+    .execute()
+    .then((rows) => rows.map(resource.present));
+  const total = matching
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()
+    .then((row) => row.total);
+  return pageOf(query, items, total);
+}

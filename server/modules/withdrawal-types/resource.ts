@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import {
+  WithdrawalType,
+  WithdrawalTypeCreate,
+  WithdrawalTypeReplace,
+  WithdrawalTypesQuery,
+} from '../../../contract/withdrawal-types';
+import { decimal, unique } from '../../crud/fields';
+import { defineResource } from '../../crud/resource';
+
+/**
+ * A withdrawal names its type by key (withdrawals.type_id, plain text) and keeps its own copy of
+ * the rate and fixed amount it was made with, so deleting or re-keying a type never changes or
+ * breaks a withdrawal already made.
+ */
+export const withdrawalTypes = defineResource({
+  path: '/admin/withdrawal-types',
+  table: 'withdrawal_types',
+  entity: 'withdrawal_type',
+  label: 'Withdrawal type',
+  schemas: {
+    item: WithdrawalType,
+    query: WithdrawalTypesQuery,
+    create: WithdrawalTypeCreate,
+    update: { method: 'PUT', body: WithdrawalTypeReplace },
+  },
+  fields: {
+    key: unique('key', 'withdrawal_types_key_key', 'Key already exists'),
+    title: 'title',
+    rateUsdPerPoint: decimal('rate_usd_per_point'),
+    minPoints: 'min_points',
+    stock: 'stock',
+    isActive: 'is_active',
+    fixedUsdAmount: decimal('fixed_usd_amount'),
+  },
+  search: sql`lower(key || ' ' || title)`,
+  sort: {
+    key: 'key',
+    title: 'title',
+    rateUsdPerPoint: 'rate_usd_per_point',
+    minPoints: 'min_points',
+    stock: 'stock',
+    createdAt: 'created_at',
+  },
+  filters: ({ active }) => (active === undefined ? [] : [sql<boolean>`is_active = ${active}`]),
+});

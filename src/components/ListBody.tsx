@@ -1,0 +1,45 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useListContext } from 'react-admin';
+import { errorMessage } from '../apiErrors';
+import { LoadingBox } from './LoadingBox';
+import { RefreshBar } from './RefreshBar';
+import { RetryAlert } from './RetryAlert';
+
+/**
+ * The states of a react-admin list around its rows (`children`): 'Loading {what}…' on the first
+ * load, then a thin bar while it reloads. With `errorTitle`, a failed load shows in place, with
+ * the server's reason and Retry (give the list `queryOptions={{ onError }}` so it is not also a
+ * notification).
+ */
+export const ListBody = ({
+  what,
+  errorTitle,
+  inset = false,
+  children,
+}: {
+  /** 'bots', 'categories': names the loading and reloading states. */
+  what: string;
+  errorTitle?: string;
+  /** The rows run edge to edge (a react-admin List's card): keeps the alert in from the edges. */
+  inset?: boolean;
+  children: ReactNode;
+}) => {
+  const { isPending, isFetching, error, refetch } = useListContext();
+  if (isPending && !error) return <LoadingBox>{`Loading ${what}…`}</LoadingBox>;
+  return (
+    <>
+      {error && errorTitle ? (
+        <Box sx={{ mb: 1, mx: inset ? 2 : 0 }}>
+          <RetryAlert
+            title={errorTitle}
+            reason={errorMessage(error, '')}
+            onRetry={() => void refetch()}
+          />
+        </Box>
+      ) : null}
+      <RefreshBar active={isFetching} label={`Refreshing ${what}`} />
+      {children}
+    </>
+  );
+};

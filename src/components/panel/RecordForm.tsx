@@ -1,0 +1,173 @@
+import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { createContext, type ReactNode, useContext, useId } from 'react';
+import type { FormValues } from './formValues';
+import type { RecordFormState } from './useRecordForm';
+
+interface FieldsContextValue {
+  form: RecordFormState<FormValues>;
+  /** No input can be used (e.g. no category selected yet). */
+  disabled: boolean;
+}
+
+const FieldsContext = createContext<FieldsContextValue | null>(null);
+
+const useField = (name: string) => {
+  const context = useContext(FieldsContext);
+  if (!context) throw new Error('A form field must be inside <RecordForm>');
+  const { form, disabled } = context;
+  const error = form.errors[name];
+  return {
+    field: {
+      name,
+      value: form.values[name] ?? '',
+      disabled,
+      error: error !== undefined,
+      onChange: (event: { target: { value: string } }) => form.setValue(name, event.target.value),
+    },
+    errorText: error,
+    saving: form.saving,
+  };
+};
+
+/** Half a row on wide panels, a whole one when space runs out. */
+const FIELD_SX = { flex: '1 1 180px', minWidth: 0 } as const;
+
+export interface FormInputProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  helperText?: string;
+  /** A number input: min and step go to the input (the spec's `min 0`). */
+  number?: { min?: number; step?: number };
+  /** Takes the whole row. */
+  wide?: boolean;
+  startAdornment?: ReactNode;
+}
+
+/** A text or number input bound to one field of the enclosing form, with its error. */
+export const FormInput = ({
+  name,
+  label,
+  required,
+  helperText,
+  number,
+  wide,
+  startAdornment,
+}: FormInputProps) => {
+  const { field, errorText, saving } = useField(name);
+  return (
+    <TextField
+      {...field}
+      size="small"
+      margin="none"
+      label={label}
+      required={required}
+      type={number ? 'number' : 'text'}
+      autoComplete="off"
+      helperText={errorText ?? helperText}
+      sx={wide ? { flex: '1 1 100%' } : FIELD_SX}
+      slotProps={{
+        // read-only rather than disabled while saving: the field pressed Enter in keeps the focus
+        htmlInput: { min: number?.min, step: number?.step, readOnly: saving },
+        input: startAdornment ? { startAdornment } : undefined,
+      }}
+    />
+  );
+};
+
+/** A native select bound to one field of the enclosing form (e.g. Active/Inactive). */
+export const FormSelect = ({
+  name,
+  label,
+  choices,
+}: {
+  name: string;
+  label: string;
+  choices: readonly { value: string; label: string }[];
+}) => {
+  const { field, errorText, saving } = useField(name);
+  return (
+    <TextField
+      {...field}
+      disabled={field.disabled || saving}
+      select
+      size="small"
+      margin="none"
+      label={label}
+      helperText={errorText}
+      sx={FIELD_SX}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </TextField>
+  );
+};
+
+export interface RecordFormProps<V extends FormValues> {
+  form: RecordFormState<V>;
+  /** What it saves, e.g. 'category': the heading (its name) is 'New category' or 'Edit category'. */
+  what: string;
+  /** Leaves an edit (the Cancel shown while editing). */
+  onCancel: () => void;
+  /** Every control disabled (e.g. no category selected yet). */
+  disabled?: boolean;
+  /** Shown under the heading, e.g. what the admin must do first. */
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The create/edit form of a panel: a heading, the form's message (an alert), the fields, then
+ * 'Create', or 'Save' and 'Cancel' while editing. Fields are <FormInput>/<FormSelect>.
+ */
+export const RecordForm = <V extends FormValues>({
+  form,
+  what,
+  onCancel,
+  disabled = false,
+  hint,
+  children,
+}: RecordFormProps<V>) => {
+  const titleId = useId();
+  const locked = disabled || form.saving;
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      <Typography id={titleId} component="h4" variant="subtitle1" sx={{ fontWeight: 500 }}>
+        {form.editing ? `Edit ${what}` : `New ${what}`}
+      </Typography>
+      {hint}
+      {form.message && <Alert severity="error">{form.message}</Alert>}
+      <FieldsContext.Provider value={{ form, disabled }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, pt: 0.5 }}>{children}</Box>
+      </FieldsContext.Provider>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={locked}
+          startIcon={form.saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {form.editing ? 'Save' : 'Create'}
+        </Button>
+        {form.editing && (
+          <Button onClick={onCancel} disabled={form.saving}>
+            Cancel
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type RaRecord, useCreate, useNotify, useUpdate } from 'react-admin';
+import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
+import { type FormValues, hasErrors } from './formValues';
+
+export interface RecordFormOptions<V extends FormValues, R extends RaRecord> {
+  resource: string;
+  /** The record being edited (saved with PATCH of the changed fields), or null to create one. */
+  record: R | null;
+  /** The edited record's values in the form. */
+  valuesOf: (record: R) => V;
+  /** A new record's values, and what the form returns to after a create. */
+  empty: V;
+  /** Client checks; keys that are not fields of the form show as the form's message. */
+  validate: (values: V) => FieldErrors;
+  /** The request body; only called once `validate` passed. */
+  toBody: (values: V) => Partial<R>;
+  messages: { created: string; updated: string; saveFailed: string };
+  /** After the success message; `created` tells a create from an update. */
+  onSaved?: (record: R, created: boolean) => void;
+}
+
+export interface RecordFormState<V extends FormValues> {
+  /** A record is being edited (Save and Cancel), not created. */
+  editing: boolean;
+  values: V;
+  errors: FieldErrors;
+  /** A failure with no field of the form to show it on (the server's message, or ours). */
+  message: string | undefined;
+  saving: boolean;
+  setValue: (name: keyof V & string, value: string) => void;
+  submit: () => Promise<void>;
+}
+
+/** The messages of `errors` that no field of the form can show. */
+const unplacedMessage = (errors: FieldErrors, values: FormValues): string | undefined => {
+  const unplaced = Object.entries(errors).filter(([name]) => !(name in values));
+  return unplaced.length ? unplaced.map(([, message]) => message).join(' ') : undefined;
+};
+
+/**
+ * The state of a create/edit form: values, client checks, then create or update through the
+ * dataProvider. A failure keeps every value: the API's per-field messages go on their fields,
+ * any other failure becomes the form's message. A create empties the form after its success.
+ */
+export const useRecordForm = <V extends FormValues, R extends RaRecord>(
+  options: RecordFormOptions<V, R>,
+): RecordFormState<V> => {
+  const { resource, record, valuesOf, empty, validate, toBody, messages, onSaved } = options;
+  const [create] = useCreate<R>();
+  const [update] = useUpdate<R>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const [values, setValues] = useState<V>(() => (record ? valuesOf(record) : empty));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const setValue = (name: keyof V & string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
+
+  const send = (data: Partial<R>) =>
+    record
+      ? update(resource, { id: record.id, data, previousData: record }, { returnPromise: true })
+      : create(resource, { data }, { returnPromise: true });
+
+  const submit = async () => {
+    const invalid = validate(values);
+    setErrors(invalid);
+    setMessage(unplacedMessage(invalid, values));
+    if (hasErrors(invalid)) return;
+
+    setSaving(true);
+    try {
+      // returnPromise: resolves with the saved record
+      const saved = (await send(toBody(values))) as R;
+      // react-admin puts an updated record in place in the lists it holds: reload them, for a
+      // new sort order or a name the search no longer matches (a create reloads them itself)
+      if (record) void queryClient.invalidateQueries({ queryKey: [resource, 'getList'] });
+      notify(record ? messages.updated : messages.created, { type: 'success' });
+      if (!record) setValues(empty);
+      onSaved?.(saved, !record);
+    } catch (error) {
+      const fields = fieldErrorsOf(error) ?? {};
+      const placed = Object.keys(fields).some((name) => name in values);
+      setErrors(fields);
+      setMessage(
+        unplacedMessage(fields, values) ??
+          (placed ? undefined : errorMessage(error, messages.saveFailed)),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { editing: record !== null, values, errors, message, saving, setValue, submit };
+};

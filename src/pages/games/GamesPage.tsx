@@ -1,0 +1,41 @@
+import { Box, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Title } from 'react-admin';
+import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
+import { CategoriesPanel, type CategoryRecord } from '../../resources/categories';
+import { OffersPanel } from '../../resources/offers';
+
+/**
+ * /games: categories on the left, the offers of the selected category on the right (stacked
+ * under 980 px). The first category is selected on load; deleting the selected one clears it.
+ */
+export const GamesPage = () => {
+  const [selected, setSelected] = useState<CategoryRecord | null>(null);
+  return (
+    <>
+      <Title title="Game Offers" />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box>
+          <Typography component="h2" variant="h5">
+            Categories and Game Offers
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Select a category to see and manage its offers.
+          </Typography>
+        </Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            alignItems: 'start',
+            gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+            [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+          }}
+        >
+          <CategoriesPanel selected={selected} onSelect={setSelected} />
+          <OffersPanel category={selected} />
+        </Box>
+      </Box>
+    </>
+  );
+};

@@ -1,0 +1,82 @@
+import { Box, CardContent } from '@mui/material';
+import { Edit, useEditContext, useNotify, useRecordContext } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { statusOf } from '../../apiErrors';
+import { Facts } from '../../components/Facts';
+import { LoadingBox } from '../../components/LoadingBox';
+import { RetryAlert } from '../../components/RetryAlert';
+import { formatDateTime, formatNumber } from '../../format';
+import { BotForm } from './BotForm';
+import { type BotRecord, MESSAGES } from './bot';
+import { toBotPayload } from './botValues';
+import { BOTS_PATH } from './paths';
+import { useSaveFeedback } from './useSaveFeedback';
+
+const BotTitle = () => {
+  const record = useRecordContext<BotRecord>();
+  return <>{record?.nickname ?? 'Edit bot'}</>;
+};
+
+/** What the form cannot change: the public id and the live figures. */
+const ReadOnlyFacts = () => {
+  const record = useRecordContext<BotRecord>();
+  if (!record) return null;
+  return (
+    <Box sx={{ width: '100%', mb: 2 }}>
+      <Facts
+        facts={[
+          ['Bot ID', <code key="id">{record.botId}</code>],
+          ['Current sessions', formatNumber(record.currentSessions)],
+          ['Last used', formatDateTime(record.lastUsedAt)],
+        ]}
+      />
+    </Box>
+  );
+};
+
+/** 'Error loading bot' with Retry; nothing for a 404, which goes back to the list. */
+const LoadError = () => {
+  const { error, refetch } = useEditContext();
+  if (statusOf(error) === 404) return null;
+  return (
+    <CardContent>
+      <RetryAlert title={MESSAGES.loadError} onRetry={() => void refetch()} />
+    </CardContent>
+  );
+};
+
+/**
+ * /bots/{botId}/edit: the read-only facts and the form. Saving PATCHes only the changed fields
+ * (the dataProvider compares with the loaded bot), then 'Bot updated' and back to /bots.
+ */
+export const BotEdit = () => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { errors, mutationOptions } = useSaveFeedback(MESSAGES.updated);
+  return (
+    <Edit
+      title={<BotTitle />}
+      actions={false}
+      mutationMode="pessimistic"
+      transform={toBotPayload}
+      mutationOptions={mutationOptions}
+      queryOptions={{
+        onError: (error) => {
+          if (statusOf(error) !== 404) return;
+          notify(MESSAGES.notFound, { type: 'error' });
+          navigate(BOTS_PATH, { replace: true });
+        },
+      }}
+      error={<LoadError />}
+      render={({ record }) =>
+        record ? (
+          <BotForm errors={errors}>
+            <ReadOnlyFacts />
+          </BotForm>
+        ) : (
+          <LoadingBox>Loading bot…</LoadingBox>
+        )
+      }
+    />
+  );
+};

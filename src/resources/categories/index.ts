@@ -1,0 +1,2 @@
+export { CategoriesPanel, type CategoriesPanelProps } from './CategoriesPanel';
+export type { CategoryRecord } from './category';

@@ -1,0 +1,2 @@
+export { OffersPanel } from './OffersPanel';
+export type { OfferRecord } from './offer';

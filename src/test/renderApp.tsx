@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { App } from '../App';
+import { setUnauthorizedHandler } from '../http';
+import { setToken } from '../storage';
+import { installFakeFetch, reply } from './fakeFetch';
+import type { RenderAdminOptions } from './renderAdmin';
+
+/**
+ * For a describe block whose tests render the whole App (renderApp): a 401 does not move the
+ * test's window, and each test leaves the window at /.
+ */
+export const setUpAppTests = () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    window.history.pushState({}, '', '/');
+  });
+};
+
+/**
+ * The real App (its routes, lazy screens and guard) at `path`, signed in, over a fake API whose
+ * admin ping answers 200. Returns the recorded requests. See renderAdmin for one screen alone.
+ */
+export const renderApp = (path: string, routes: RenderAdminOptions['routes'] = {}) => {
+  setToken('tok-1');
+  window.history.pushState({}, '', path);
+  const fake = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }), ...routes });
+  return { ...fake, ...render(<App />) };
+};
