@@ -14,8 +14,13 @@ import { adminRoutes } from './modules/admin/routes';
 import { botRoutes } from './modules/bots/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { healthRoutes } from './modules/health/routes';
+import { integrationRoutes } from './modules/integrations/routes';
+import { legalRoutes } from './modules/legal/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { offerRoutes } from './modules/offers/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { deckRoutes } from './modules/unity-decks/routes';
 import { userRoutes } from './modules/users/routes';
 import { withdrawalTypeRoutes } from './modules/withdrawal-types/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
@@ -121,6 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(categoryRoutes, { prefix: '/api' });
   await app.register(offerRoutes, { prefix: '/api' });
   await app.register(withdrawalTypeRoutes, { prefix: '/api' });
+  await app.register(settingsRoutes, { prefix: '/api' });
+  await app.register(integrationRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(legalRoutes, { prefix: '/api' });
+  await app.register(deckRoutes, { prefix: '/api' });
 
   await installConsole(app, { dir: deps.consoleDir ?? null, basePath });
   return app;

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
@@ -7,8 +8,13 @@ import { config } from './config';
 import { dataProvider } from './dataProvider';
 import { Layout } from './layout/Layout';
 import { DashboardPage } from './pages/dashboard';
+import { DecksPage } from './pages/decks';
 import { GamesPage } from './pages/games';
+import { IntegrationsPage } from './pages/integrations';
+import { LegalPage } from './pages/legal';
 import { LoginPage } from './pages/login';
+import { NotificationsPage } from './pages/notifications';
+import { AppInfoPage, DailyRewardsPage, ReferralPage } from './pages/settings';
 import { bots } from './resources/bots';
 import { users } from './resources/users';
 import { WithdrawalTypesPage } from './resources/withdrawal-types';
@@ -17,6 +23,19 @@ import { createStore } from './store';
 import { darkTheme, lightTheme } from './theme';
 
 const store = createStore();
+
+/** The custom pages inside the layout, each behind the admin check (spec section 2). */
+const customPages: [string, ComponentType][] = [
+  ['/settings/daily-rewards', DailyRewardsPage],
+  ['/settings/referral', ReferralPage],
+  ['/settings/appinfo', AppInfoPage],
+  ['/settings/integrations', IntegrationsPage],
+  ['/settings/legal', LegalPage],
+  ['/games', GamesPage],
+  ['/unity/decks', DecksPage],
+  ['/settings/withdrawal-types', WithdrawalTypesPage],
+  ['/settings/notifications', NotificationsPage],
+];
 
 /** Unknown paths go to the dashboard (spec section 2). */
 const RedirectHome = () => <Navigate to="/" replace />;
@@ -47,23 +66,17 @@ export const App = () => (
       <Resource name="withdrawals" {...withdrawals} />
       <Resource name="bots" {...bots} />
       <CustomRoutes>
-        {/* Custom pages inside the layout, each behind the admin check. */}
-        <Route
-          path="/games"
-          element={
-            <GuardedPage>
-              <GamesPage />
-            </GuardedPage>
-          }
-        />
-        <Route
-          path="/settings/withdrawal-types"
-          element={
-            <GuardedPage>
-              <WithdrawalTypesPage />
-            </GuardedPage>
-          }
-        />
+        {customPages.map(([path, Page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <GuardedPage>
+                <Page />
+              </GuardedPage>
+            }
+          />
+        ))}
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

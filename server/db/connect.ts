@@ -5,6 +5,8 @@ import type { DB } from './schema';
 // int8 (counts, bigint ids, points) as numbers: every value we store fits in 2^53.
 // Ids stay strings in JSON because we convert them explicitly where they leave the server.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// date (a deck's day) as its 'YYYY-MM-DD' text: a Date would shift it by the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Database = Kysely<DB>;
 

@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001_foundation';
 import * as usersMatchesWithdrawals from './migrations/0002_users_matches_withdrawals';
 import * as rowCounts from './migrations/0003_row_counts';
 import * as botsGamesWithdrawalTypes from './migrations/0004_bots_games_withdrawal_types';
+import * as settingsLegalDecks from './migrations/0005_settings_legal_decks';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -11,6 +12,7 @@ const migrations = {
   '0002_users_matches_withdrawals': usersMatchesWithdrawals,
   '0003_row_counts': rowCounts,
   '0004_bots_games_withdrawal_types': botsGamesWithdrawalTypes,
+  '0005_settings_legal_decks': settingsLegalDecks,
 };
 
 /** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */

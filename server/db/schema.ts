@@ -147,11 +147,42 @@ export interface WithdrawalTypesTable {
   updated_at: Timestamp;
 }
 
+export interface SettingsTable {
+  /** 'daily_rewards', 'referral', 'app_info', 'integrations'. */
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface LegalDocumentsTable {
+  id: Generated<number>;
+  type: 'terms' | 'privacy';
+  version: number;
+  content_text: Generated<string>;
+  content_html: Generated<string>;
+  is_active: Generated<boolean>;
+  published_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UnityDecksTable {
+  /** A date column: read as 'YYYY-MM-DD' text (see connect.ts). */
+  date_key: string;
+  cards: ColumnType<unknown, string | undefined, string>;
+  reset_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   bots: BotsTable;
   categories: CategoriesTable;
   offers: OffersTable;
   withdrawal_types: WithdrawalTypesTable;
+  settings: SettingsTable;
+  legal_documents: LegalDocumentsTable;
+  unity_decks: UnityDecksTable;
   matches: MatchesTable;
   withdrawals: WithdrawalsTable;
   users: UsersTable;

@@ -1,0 +1,3 @@
+export const DailyRewardsPage = () => null;
+export const ReferralPage = () => null;
+export const AppInfoPage = () => null;
