@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Workers inherit these variables from the runner, so every process agrees on them.
 process.env.E2E_PORT ??= '8797';
 process.env.E2E_SUBPATH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+// The push provider's stand-in (e2e/push-stub.mjs): the servers send notifications there.
+process.env.E2E_PUSH_STUB_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 function dataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-e2e-'));
@@ -18,6 +20,7 @@ process.env.E2E_SUBPATH_DATA_DIR ??= dataDir();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // A second server, as an operator deploys it under a sub-path.
 const subpathURL = `http://127.0.0.1:${process.env.E2E_SUBPATH_PORT}/admin/`;
+const pushStubURL = `http://127.0.0.1:${process.env.E2E_PUSH_STUB_PORT}`;
 
 const server = (
   port: string | undefined,
@@ -36,6 +39,7 @@ const server = (
     DATA_DIR: dir ?? '',
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? '',
     LOG_LEVEL: 'warn',
+    ONESIGNAL_API_URL: pushStubURL,
     ...extra,
   },
 });
@@ -82,5 +86,14 @@ export default defineConfig({
   webServer: [
     server(process.env.E2E_PORT, process.env.E2E_DATA_DIR, {}),
     server(process.env.E2E_SUBPATH_PORT, process.env.E2E_SUBPATH_DATA_DIR, { BASE_PATH: '/admin' }),
+    {
+      command: 'node e2e/push-stub.mjs',
+      url: `${pushStubURL}/__requests`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PUSH_STUB_PORT: process.env.E2E_PUSH_STUB_PORT ?? '' },
+    },
   ],
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
@@ -7,6 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { installAdminGuard } from './auth/guard';
 import { authRoutes } from './auth/routes';
+import { DEFAULT_PUSH_API_URL } from './config';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { frameworkErrors, installErrorHandling } from './http/errors';
@@ -16,6 +18,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { healthRoutes } from './modules/health/routes';
 import { integrationRoutes } from './modules/integrations/routes';
 import { legalRoutes } from './modules/legal/routes';
+import type { PushApi } from './modules/notifications/provider';
 import { notificationRoutes } from './modules/notifications/routes';
 import { offerRoutes } from './modules/offers/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -24,12 +27,17 @@ import { deckRoutes } from './modules/unity-decks/routes';
 import { userRoutes } from './modules/users/routes';
 import { withdrawalTypeRoutes } from './modules/withdrawal-types/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { createSecretBox, type SecretBox } from './secrets/box';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     /** Every route registered, for the test that walks the admin routes. */
     routeTable: { method: string; url: string }[];
+    /** Encrypts the secrets kept in the database (the push provider's key). */
+    secrets: SecretBox;
+    /** Where push notifications are sent. */
+    pushApi: PushApi;
   }
 }
 
@@ -43,6 +51,12 @@ export interface AppDeps {
   logLevel?: string;
   /** Value of the CSP frame-ancestors directive: who may embed the console. */
   frameAncestors?: string[];
+  /** The 32-byte key of stored secrets; without it (tests), a key for this process only. */
+  secretsKey?: Buffer;
+  /** The push provider's REST API base (default its public host) and how long to wait for it. */
+  push?: Partial<PushApi>;
+  /** Where log lines go (default stdout): tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -53,7 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       level === 'silent'
         ? false
-        : { level, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(deps.logStream && { stream: deps.logStream }),
+          },
     // A hop count trusts that many proxies nearest to us.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
@@ -79,6 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
   app.decorate('routeTable', []);
+  app.decorate('secrets', createSecretBox(deps.secretsKey ?? randomBytes(32)));
+  app.decorate('pushApi', {
+    url: deps.push?.url ?? DEFAULT_PUSH_API_URL,
+    timeoutMs: deps.push?.timeoutMs ?? 10_000,
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });

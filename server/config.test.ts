@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config';
 
+const KEY = Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7));
+
 describe('readConfig', () => {
   it('has working defaults for a fresh machine', () => {
     const config = readConfig({});
@@ -16,6 +18,8 @@ describe('readConfig', () => {
       trustProxy: false,
       demoData: true,
       frameAncestors: ["'self'"],
+      secretsKey: undefined,
+      pushApiUrl: 'https://api.onesignal.com',
     });
   });
 
@@ -32,6 +36,8 @@ describe('readConfig', () => {
       BASE_PATH: '/admin/',
       TRUST_PROXY: '1',
       FRAME_ANCESTORS: "'self' https://a.example",
+      SECRETS_KEY: KEY.toString('base64'),
+      ONESIGNAL_API_URL: 'http://127.0.0.1:9100/stub/',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -44,6 +50,8 @@ describe('readConfig', () => {
       trustProxy: 1,
       demoData: false,
       frameAncestors: ["'self'", 'https://a.example'],
+      secretsKey: KEY,
+      pushApiUrl: 'http://127.0.0.1:9100/stub',
     });
   });
 
@@ -76,5 +84,28 @@ describe('readConfig', () => {
     expect(message).toContain('LOG_LEVEL');
     expect(message).toContain('ADMIN_PASSWORD (value hidden): must be at least 8 characters');
     expect(message).not.toContain('short');
+  });
+
+  it('takes only a 32-byte SECRETS_KEY and never shows one that is refused', () => {
+    const short = Buffer.alloc(16, 1).toString('base64');
+    for (const bad of [short, 'not base64 at all!', `${KEY.toString('base64')}AAAA`]) {
+      expect(() => readConfig({ SECRETS_KEY: bad })).toThrow(
+        'SECRETS_KEY (value hidden): must be 32 bytes in base64',
+      );
+      try {
+        readConfig({ SECRETS_KEY: bad });
+      } catch (error) {
+        expect((error as Error).message).not.toContain(bad);
+      }
+    }
+  });
+
+  it('takes only an http(s) ONESIGNAL_API_URL', () => {
+    expect(() => readConfig({ ONESIGNAL_API_URL: 'file:///etc/passwd' })).toThrow(
+      'ONESIGNAL_API_URL="file:///etc/passwd": must be an http:// or https:// URL',
+    );
+    expect(() => readConfig({ ONESIGNAL_API_URL: 'api.onesignal.com' })).toThrow(
+      'ONESIGNAL_API_URL',
+    );
   });
 });

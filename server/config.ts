@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeSecretsKey } from './secrets/key-file';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -12,6 +13,8 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+export const DEFAULT_PUSH_API_URL = 'https://api.onesignal.com';
 
 const flag = z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional();
 
@@ -57,6 +60,22 @@ const EnvSchema = z.object({
     }),
   DEMO_DATA: flag,
   FRAME_ANCESTORS: optionalText,
+  SECRETS_KEY: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const key = decodeSecretsKey(value);
+    if (key) return key;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 32 bytes in base64, such as the output of: openssl rand -base64 32',
+    });
+    return z.NEVER;
+  }),
+  ONESIGNAL_API_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .transform((url) => (url ?? DEFAULT_PUSH_API_URL).replace(/\/+$/, '')),
+  ),
 });
 
 export interface AppConfig {
@@ -74,12 +93,16 @@ export interface AppConfig {
   demoData: boolean;
   /** CSP frame-ancestors: origins allowed to embed the console ('self' by default). */
   frameAncestors: string[];
+  /** SECRETS_KEY: encrypts stored secrets; unset, a key is kept in DATA_DIR/secrets.key. */
+  secretsKey: Buffer | undefined;
+  /** The push provider's REST API base, without trailing slash. */
+  pushApiUrl: string;
 }
 
 export class ConfigError extends Error {}
 
-// Never echoed back, even when invalid: a URL may carry a password.
-const SECRETS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL']);
+// Never echoed back, even when invalid: a URL may carry a password, a key is one.
+const SECRETS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SECRETS_KEY']);
 
 /** Reads the environment; a bad value throws ConfigError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -109,5 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.DATABASE_URL === undefined,
     frameAncestors: e.FRAME_ANCESTORS?.split(/\s+/) ?? ["'self'"],
+    secretsKey: e.SECRETS_KEY,
+    pushApiUrl: e.ONESIGNAL_API_URL,
   };
 }

@@ -5,10 +5,12 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { loadSecretsKey } from './secrets/key-file';
 import { seedOnFirstStart } from './seed/demo';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const say = (message: string) => process.stdout.write(`${message}\n`);
+const warn = (message: string) => process.stderr.write(`Warning: ${message}\n`);
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
+    const secretsKey = loadSecretsKey(config, warn);
     await migrate(database.db);
     const seed = await seedOnFirstStart(database.db, {
       admin: config.admin,
@@ -74,6 +77,8 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       logLevel: config.logLevel,
       frameAncestors: config.frameAncestors,
+      secretsKey,
+      push: { url: config.pushApiUrl },
     });
     await app.listen({ host: config.host, port: config.port });
 

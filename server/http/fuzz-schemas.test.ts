@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BotsBulkBody } from '../../contract/bots';
+import { DeckCopy, DeckSave, DecksQuery } from '../../contract/decks';
+import { IntegrationsPatch } from '../../contract/integrations';
+import { LegalCreate, LegalListQuery, LegalPatch } from '../../contract/legal';
+import { PushSendBody } from '../../contract/notifications';
+import { AppInfoBody, DailyRewardsBody, ReferralBody } from '../../contract/settings';
 import { UserStatsQuery } from '../../contract/stats';
 import {
   MatchesQuery,
@@ -85,6 +90,19 @@ const ROUTES: Record<string, Schemas> = {
   'GET /api/admin/withdrawals/export.csv': { query: WithdrawalsExportQuery },
   'PATCH /api/admin/withdrawals/bulk': { body: BulkDecisionBody },
   'PATCH /api/admin/withdrawals/:id/decision': { body: DecisionBody },
+  'PATCH /api/admin/daily-rewards': { body: DailyRewardsBody },
+  'PATCH /api/admin/settings/referral': { body: ReferralBody },
+  'PATCH /api/admin/app-info': { body: AppInfoBody },
+  'PATCH /api/admin/integrations': { body: IntegrationsPatch },
+  // The push integration has no key here: a send is refused (409) before reaching the provider.
+  'POST /api/admin/notifications/send': { body: PushSendBody },
+  'GET /api/admin/legal': { query: LegalListQuery },
+  'POST /api/admin/legal': { body: LegalCreate },
+  'PATCH /api/admin/legal/:id': { body: LegalPatch },
+  'PATCH /api/admin/legal/:id/activate': { body: NoBody },
+  'GET /api/admin/unity-decks': { query: DecksQuery },
+  'POST /api/admin/unity-decks/copy': { body: DeckCopy },
+  'PUT /api/admin/unity-decks/:dateKey': { body: DeckSave },
   ...Object.fromEntries(RESOURCES.map(({ path }) => [`DELETE /api${path}/:id`, {}])),
 };
 

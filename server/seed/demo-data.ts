@@ -5,7 +5,10 @@ import type { BotsTable, MatchesTable, NewUser, UserRow, WithdrawalsTable } from
 import { slugify } from '../modules/categories/slug';
 import { newReferralCode, newUserId, randomCode } from '../modules/users/create';
 import { outcomeOf } from '../modules/users/matches';
+import { insertDemoDecks } from './decks';
+import { insertDemoLegal } from './legal';
 import { type Random, seededRandom } from './random';
+import { insertDemoSettings } from './settings';
 
 // The demo data set: a few hundred players, bots, thousands of matches and a few hundred
 // withdrawals, generated from a fixed seed and written with multi-row inserts (well under 1 s).
@@ -406,6 +409,9 @@ export async function insertDemoData(
   const withdrawalRows = withdrawals(r, now, pool, options.adminId);
   await trx.insertInto('withdrawals').values(withdrawalRows).execute();
   const catalog = await insertCatalog(trx);
+  const settings = await insertDemoSettings(trx);
+  const legal = await insertDemoLegal(trx);
+  const decks = await insertDemoDecks(trx, new Date(now));
 
   return {
     players: inserted.length,
@@ -414,5 +420,8 @@ export async function insertDemoData(
     withdrawals: withdrawalRows.length,
     withdrawalTypes: typeRows.length,
     ...catalog,
+    ...settings,
+    ...legal,
+    ...decks,
   };
 }

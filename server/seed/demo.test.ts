@@ -236,11 +236,27 @@ describe('the demo seed', () => {
       'withdrawal_types',
       'categories',
       'offers',
+      'settings',
+      'legal_documents',
+      'unity_decks',
     ];
-    const [users = 0, bots, matches, withdrawals, withdrawalTypes, categories, offers] =
-      await Promise.all(
-        tables.map((table) => count(sql`SELECT count(*) AS n FROM ${sql.table(table)}`)),
-      );
+    const [
+      users = 0,
+      bots,
+      matches,
+      withdrawals,
+      withdrawalTypes,
+      categories,
+      offers,
+      settings,
+      legalDocuments,
+      decks,
+    ] = await Promise.all(
+      tables.map((table) => count(sql`SELECT count(*) AS n FROM ${sql.table(table)}`)),
+    );
+    const deckCards = await count(
+      sql`SELECT coalesce(sum(jsonb_array_length(cards)), 0) AS n FROM unity_decks`,
+    );
     expect(row.after).toEqual({
       // Every user but the admin.
       players: users - 1,
@@ -250,6 +266,10 @@ describe('the demo seed', () => {
       withdrawalTypes,
       categories,
       offers,
+      settings,
+      legalDocuments,
+      decks,
+      deckCards,
     });
   });
 

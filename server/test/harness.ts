@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { connect, type Database } from '../db/connect';
 import type { UserRow } from '../db/schema';
 import { createUser, type NewUserInput } from '../modules/users/create';
@@ -19,8 +19,22 @@ export interface TestContext {
 
 let counter = 0;
 
+/** The secrets key of every test app: fixed, so a test can decrypt what the app stored. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 'test-secrets-key');
+
+/** Refuses connections: no test reaches the real push provider unless it names a stub. */
+const NO_PUSH_PROVIDER = 'http://127.0.0.1:9';
+
+export interface TestContextOptions {
+  /** The push provider's API (a local stub) and how long the app waits for it. */
+  push?: AppDeps['push'];
+  /** Log level and destination, for a test that reads the log ('silent' by default). */
+  logLevel?: string;
+  logStream?: AppDeps['logStream'];
+}
+
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const base = inject('pg');
   const name = `test_${process.pid}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client(base);
@@ -29,7 +43,13 @@ export async function createTestContext(): Promise<TestContext> {
   await admin.end();
 
   const db = connect({ ...base, database: name }, 4);
-  const app = await buildApp({ db, logLevel: 'silent' });
+  const app = await buildApp({
+    db,
+    logLevel: options.logLevel ?? 'silent',
+    logStream: options.logStream,
+    secretsKey: TEST_SECRETS_KEY,
+    push: { url: NO_PUSH_PROVIDER, ...options.push },
+  });
   await app.ready();
 
   return {

@@ -1,3 +1,73 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBody } from '../../../contract/errors';
+import {
+  AppInfo,
+  AppInfoBody,
+  AppInfoSaved,
+  DailyRewards,
+  DailyRewardsBody,
+  ReferralBody,
+  ReferralSettings,
+  SettingSaved,
+} from '../../../contract/settings';
+import { actorOf } from '../../auth/guard';
+import { denied } from '../../crud/routes';
+import { ifMatchOf } from '../../http/versions';
+import { readView, saveSetting } from './save';
+import { appInfo, dailyRewards, referral, type Singleton } from './values';
 
-export const settingsRoutes: FastifyPluginAsyncZod = async () => {};
+/** A save answers 409 when the edit was based on an older save (If-Match). */
+const saveErrors = { ...denied, 409: ErrorBody };
+
+/** Daily rewards, referral settings and app info: one GET and one PATCH each. */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  /** Saves the request's body as the singleton; answers its new updatedAt as ISO text. */
+  const save = async <V extends object>(
+    request: FastifyRequest,
+    singleton: Singleton<V>,
+    value: V,
+  ) =>
+    (await saveSetting(db, actorOf(request), singleton, value, ifMatchOf(request))).toISOString();
+
+  app.get(
+    '/admin/daily-rewards',
+    { schema: { response: { 200: DailyRewards, ...denied } } },
+    async () => readView(db, dailyRewards),
+  );
+  app.patch(
+    '/admin/daily-rewards',
+    { schema: { body: DailyRewardsBody, response: { 200: SettingSaved, ...saveErrors } } },
+    async (request) => ({
+      ok: true as const,
+      updatedAt: await save(request, dailyRewards, request.body),
+    }),
+  );
+
+  app.get(
+    '/admin/settings/referral',
+    { schema: { response: { 200: ReferralSettings, ...denied } } },
+    async () => readView(db, referral),
+  );
+  app.patch(
+    '/admin/settings/referral',
+    { schema: { body: ReferralBody, response: { 200: SettingSaved, ...saveErrors } } },
+    async (request) => ({
+      ok: true as const,
+      updatedAt: await save(request, referral, request.body),
+    }),
+  );
+
+  app.get('/admin/app-info', { schema: { response: { 200: AppInfo, ...denied } } }, async () =>
+    readView(db, appInfo),
+  );
+  app.patch(
+    '/admin/app-info',
+    { schema: { body: AppInfoBody, response: { 200: AppInfoSaved, ...saveErrors } } },
+    async (request) => ({
+      ok: true as const,
+      appInfo: { ...request.body, updatedAt: await save(request, appInfo, request.body) },
+    }),
+  );
+};

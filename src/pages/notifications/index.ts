@@ -1,1 +1,7 @@
-export const NotificationsPage = () => null;
+import { lazy } from 'react';
+
+// Its own chunk, loaded on the first visit (the Layout wraps pages in Suspense): the first-visit
+// bundle has no room for it.
+export const NotificationsPage = lazy(() =>
+  import('./NotificationsPage').then((module) => ({ default: module.NotificationsPage })),
+);

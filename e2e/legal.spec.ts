@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { PublicLegalDocument } from '../contract/legal';
+import { signIn, withDatabase } from './support';
+
+// One test: which version is live is state of the whole document type.
+
+/** What the player app reads: GET /api/legal/privacy, no sign-in; null while none is live. */
+const livePrivacy = async (page: Page): Promise<PublicLegalDocument | null> => {
+  const res = await page.request.get('/api/legal/privacy');
+  if (res.status() === 404) return null;
+  expect(res.status()).toBe(200);
+  return res.json();
+};
+
+/** '+ New version' with this plain text, and this text typed as the HTML. */
+async function writeNewVersion(page: Page, text: string, html: string) {
+  await page.getByRole('button', { name: '+ New version' }).click();
+  await expect(page.getByRole('heading', { name: 'New version', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Plain text' }).fill(text);
+  const editor = page.getByRole('textbox', { name: 'HTML', exact: true });
+  await expect(editor).toHaveAttribute('contenteditable', 'true');
+  await editor.click();
+  // Whatever the version it started from held goes: one paragraph of new text.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(html);
+  await expect(page.getByTestId('legal-preview')).toContainText(html);
+}
+
+const versionHeading = (page: Page, version: number) =>
+  page.getByRole('heading', { name: `v${version}`, exact: true });
+
+test('draft, publish, then activate an older version: the public answer follows', async ({
+  page,
+}) => {
+  const tag = `e2e-${Date.now()}`;
+  await signIn(page);
+  await page.goto('/settings/legal');
+  await page.getByRole('button', { name: 'Privacy Policy' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Versions' }).or(page.getByText('No versions yet')),
+  ).toBeVisible();
+
+  // Published at once: the player app reads it.
+  await writeNewVersion(page, `Privacy A ${tag}`, `Policy A ${tag}`);
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('button', { name: 'Edit as draft' })).toBeVisible();
+  await expect.poll(async () => (await livePrivacy(page))?.contentText).toBe(`Privacy A ${tag}`);
+  const a = (await livePrivacy(page)) as PublicLegalDocument;
+  expect(a.contentHtml).toContain(`>Policy A ${tag}</`);
+  await expect(versionHeading(page, a.version)).toBeVisible();
+
+  // A draft: shown for viewing, not served.
+  await writeNewVersion(page, `Privacy B ${tag}`, `Policy B ${tag}`);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(versionHeading(page, a.version + 1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate this version' })).toBeVisible();
+  expect(await livePrivacy(page)).toEqual(a);
+
+  // The draft published from the editor replaces A.
+  await page.getByRole('button', { name: 'Edit as draft' }).click();
+  await expect(page.getByRole('heading', { name: `Editing v${a.version + 1}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('button', { name: 'Edit as draft' })).toBeVisible();
+  await expect.poll(async () => (await livePrivacy(page))?.version).toBe(a.version + 1);
+  expect(await livePrivacy(page)).toMatchObject({
+    contentText: `Privacy B ${tag}`,
+    contentHtml: expect.stringContaining(`>Policy B ${tag}</`),
+  });
+
+  // A goes live again as it was, with the date it was first published.
+  const versions = page.getByRole('list', { name: 'Versions' });
+  await versions.getByRole('button', { name: new RegExp(`^v${a.version}\\b`) }).click();
+  await expect(versionHeading(page, a.version)).toBeVisible();
+  await page.getByRole('button', { name: 'Activate this version' }).click();
+  await expect(page.getByRole('button', { name: 'Activate this version' })).toBeHidden();
+  await expect.poll(async () => (await livePrivacy(page))?.version).toBe(a.version);
+  expect(await livePrivacy(page)).toEqual(a);
+  await expect(
+    versions.getByRole('button', { name: new RegExp(`^v${a.version}\\b`) }),
+  ).toContainText('Active');
+
+  const active = await withDatabase((db) =>
+    db
+      .selectFrom('legal_documents')
+      .select('version')
+      .where('type', '=', 'privacy')
+      .where('is_active', '=', true)
+      .execute(),
+  );
+  expect(active).toEqual([{ version: a.version }]);
+});

@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import type { PushSendBody, PushSendResult } from '../../../contract/notifications';
+import type { PushCredentials } from '../integrations/push-config';
+
+/** Where sends go: the provider's REST API base URL, and how long to wait for its answer. */
+export interface PushApi {
+  url: string;
+  timeoutMs: number;
+}
+
+type Send = z.output<typeof PushSendBody>;
+
+export const PROVIDER_ERRORS = {
+  timeout: 'Push provider did not answer in time',
+  unreachable: 'Could not reach the push provider',
+  nothingCreated: 'The push provider created no notification',
+} as const;
+
+const ERROR_MAX = 500;
+
+/** The provider's create-notification body: one target (segments or external ids), push only. */
+export function providerPayload(credentials: PushCredentials, send: Send) {
+  return {
+    app_id: credentials.appId,
+    target_channel: 'push',
+    headings: send.headings,
+    contents: send.contents,
+    ...(send.data && { data: send.data }),
+    ...(send.includedSegments
+      ? { included_segments: send.includedSegments }
+      : { include_aliases: { external_id: [...new Set(send.includeExternalIds)] } }),
+    ...(credentials.androidChannelId && { android_channel_id: credentials.androidChannelId }),
+    ...(credentials.iosThreadId && { thread_id: credentials.iosThreadId }),
+  };
+}
+
+/**
+ * The provider's `errors` as one line: a list of messages, or an object of lists (such as
+ * `{invalid_aliases: {external_id: [...]}}`).
+ */
+export function errorsText(errors: unknown, separator = '; '): string {
+  if (typeof errors === 'string') return errors;
+  if (Array.isArray(errors)) return errors.map((item) => errorsText(item, ', ')).join(separator);
+  if (errors && typeof errors === 'object') {
+    return Object.entries(errors)
+      .map(([name, value]) => `${name}: ${errorsText(value, ', ')}`)
+      .join(separator);
+  }
+  return errors === undefined || errors === null ? '' : String(errors);
+}
+
+const clip = (text: string) =>
+  text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+
+async function outcomeOf(response: Response): Promise<PushSendResult> {
+  const text = await response.text();
+  let body: { id?: unknown; errors?: unknown } = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') body = parsed;
+  } catch {
+    // not JSON: the status says what happened
+  }
+  // An empty id means nothing was sent, whatever the status (the provider may answer 200).
+  if (response.ok && typeof body.id === 'string' && body.id) return { ok: true, id: body.id };
+  const reason = errorsText(body.errors).trim();
+  const fallback = response.ok
+    ? PROVIDER_ERRORS.nothingCreated
+    : `The push provider answered ${response.status}`;
+  return { ok: false, error: clip(reason || fallback) };
+}
+
+/** POST {url}/notifications with the key; the outcome, never a throw. */
+export async function callProvider(
+  api: PushApi,
+  apiKey: string,
+  payload: ReturnType<typeof providerPayload>,
+): Promise<PushSendResult> {
+  try {
+    const response = await fetch(`${api.url}/notifications`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json; charset=utf-8',
+        authorization: `Key ${apiKey}`,
+      },
+      body: JSON.stringify(payload),
+      // The key goes to the configured host only, never to where a redirect points.
+      redirect: 'error',
+      signal: AbortSignal.timeout(api.timeoutMs),
+    });
+    return await outcomeOf(response);
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return { ok: false, error: timedOut ? PROVIDER_ERRORS.timeout : PROVIDER_ERRORS.unreachable };
+  }
+}

@@ -1,0 +1,65 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A stand-in for the push provider in API tests: records what the app sends, answers as told.
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface StubAnswer {
+  status?: number;
+  /** JSON, or raw text; none: never answer (a provider that hangs). */
+  body?: unknown;
+  raw?: string;
+  hang?: boolean;
+}
+
+export interface PushStub {
+  url: string;
+  requests: StubRequest[];
+  /** What the next requests get (default: 200 with a new notification id). */
+  answer(next: StubAnswer): void;
+  close(): Promise<void>;
+}
+
+export const STUB_NOTIFICATION_ID = 'b1f2c3d4-0000-4000-8000-000000000001';
+
+export async function startPushStub(): Promise<PushStub> {
+  const requests: StubRequest[] = [];
+  let next: StubAnswer = { body: { id: STUB_NOTIFICATION_ID, external_id: null } };
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    req.on('end', () => {
+      requests.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: text ? JSON.parse(text) : undefined,
+      });
+      if (next.hang) return;
+      res.writeHead(next.status ?? 200, { 'content-type': 'application/json' });
+      res.end(next.raw ?? JSON.stringify(next.body ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    answer(answer) {
+      next = answer;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

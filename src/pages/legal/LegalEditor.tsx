@@ -1,0 +1,127 @@
+import { Box, Button, CircularProgress } from '@mui/material';
+import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
+import { type ReactNode, useState } from 'react';
+import { Form, TextInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { FieldErrors } from '../../apiErrors';
+import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import type { LegalAction, Outcome } from './outcome';
+import { Preview } from './Preview';
+import { isBlankHtml } from './previewContent';
+
+export interface EditorValues {
+  contentText: string;
+  contentHtml: string;
+}
+
+/** What is sent: HTML that shows nothing (the editor's '<p></p>') is sent as none. */
+export const valuesToSend = ({ contentText, contentHtml }: EditorValues): EditorValues => ({
+  contentText,
+  contentHtml: isBlankHtml(contentHtml) ? '' : contentHtml,
+});
+
+/** The editor's own defaults, plus a name and role for assistive technology. */
+const EDITOR_OPTIONS = {
+  ...DefaultEditorOptions,
+  editorProps: {
+    attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'HTML' },
+  },
+};
+
+const keepText = (value: string | null | undefined) => value ?? '';
+
+const LivePreview = () => {
+  const [contentText, contentHtml] = useWatch<EditorValues>({
+    name: ['contentText', 'contentHtml'],
+  });
+  return <Preview contentText={contentText ?? ''} contentHtml={contentHtml ?? ''} />;
+};
+
+const BusyIcon = ({ busy }: { busy: boolean }) =>
+  busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined;
+
+export interface WriteActionsProps {
+  busy: LegalAction | null;
+  onSave: (values: EditorValues, publish: boolean) => Promise<Outcome>;
+  onCancel: () => void;
+}
+
+/**
+ * 'Save draft', 'Publish now' and 'Cancel', inside the editor; a refused field's message goes
+ * under that field.
+ */
+export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
+  const { handleSubmit } = useFormContext<EditorValues>();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
+  const save = (publish: boolean) =>
+    handleSubmit(async (values) => {
+      const outcome = await onSave(valuesToSend(values), publish);
+      if (!outcome.ok) setFieldErrors(outcome.fields);
+    })();
+  const saving = busy === 'createDraft' || busy === 'saveDraft';
+  const publishing = busy === 'publish';
+  return (
+    <>
+      <ServerFieldErrors errors={fieldErrors} />
+      <Button
+        variant="outlined"
+        disabled={busy !== null}
+        startIcon={<BusyIcon busy={saving} />}
+        onClick={() => void save(false)}
+      >
+        Save draft
+      </Button>
+      <Button
+        variant="contained"
+        disabled={busy !== null}
+        startIcon={<BusyIcon busy={publishing} />}
+        onClick={() => void save(true)}
+      >
+        Publish now
+      </Button>
+      <Button disabled={busy !== null} onClick={onCancel}>
+        Cancel
+      </Button>
+    </>
+  );
+};
+
+export interface LegalEditorProps {
+  readOnly: boolean;
+  values: EditorValues;
+  /** The buttons under the preview (WriteActions when writing). */
+  children: ReactNode;
+}
+
+/**
+ * The plain-text area, the HTML area (rich text) and the live preview, then the buttons.
+ * Mount it anew (key) for each version and mode: it starts from `values`.
+ */
+export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) => (
+  <Form defaultValues={values} noValidate>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <TextInput
+        source="contentText"
+        label="Plain text"
+        multiline
+        minRows={readOnly ? 3 : 6}
+        maxRows={readOnly ? 12 : 24}
+        readOnly={readOnly}
+        helperText={false}
+        // Emptied, it is '' (react-admin's default makes it null, which the API refuses).
+        parse={keepText}
+      />
+      <RichTextInput
+        source="contentHtml"
+        label="HTML"
+        editorOptions={EDITOR_OPTIONS}
+        readOnly={readOnly}
+        // Viewing, there is nothing to format.
+        toolbar={readOnly ? <span /> : undefined}
+        helperText={false}
+      />
+      <LivePreview />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>
+    </Box>
+  </Form>
+);

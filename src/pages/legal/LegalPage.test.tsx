@@ -1,0 +1,402 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../http';
+import {
+  type FakeResponse,
+  type FakeRoute,
+  gated,
+  networkError,
+  reply,
+} from '../../test/fakeFetch';
+import { callsTo, legalApiFake, makeDoc, PUBLISHED, renderLegal, termsV2 } from './testing';
+
+const versionList = () => screen.findByRole('list', { name: 'Versions' });
+const versionButton = async (label: string) =>
+  within(await versionList()).getByRole('button', { name: new RegExp(`^${label}\\b`) });
+const preview = () => screen.getByTestId('legal-preview');
+const button = (name: string) => screen.getByRole('button', { name });
+const plainText = () => screen.getByRole('textbox', { name: 'Plain text' });
+/** react-admin logs every failed call: silence it where the failure is the point. */
+const quietFailures = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+const searchOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+/** Waits for the newest terms version (v2, a draft) to be on show. */
+const shownV2 = () =>
+  screen.findByRole('heading', { name: 'v2' }).then(() => within(preview()).findByText(/v2/));
+
+describe('Legal page', () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('lists the versions newest first and shows the newest, marked by state', async () => {
+    const { requests } = renderLegal(legalApiFake().routes);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Legal' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Terms of Service' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const items = within(await versionList()).getAllByRole('button');
+    expect(items.map((item) => item.textContent)).toEqual(['v2', 'v1Active']);
+    await shownV2();
+    expect(await versionButton('v2')).toHaveAttribute('aria-current', 'true');
+    expect(within(preview()).getByText('Terms v2 in HTML')).toBeInTheDocument();
+    expect(screen.getByText('Not published')).toBeInTheDocument();
+    expect(button('Activate this version')).toBeEnabled();
+    expect(button('Edit as draft')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+    expect(plainText()).toHaveValue('Terms v2');
+    const html = await screen.findByRole('textbox', { name: 'HTML' });
+    expect(html).toHaveTextContent('Terms v2 in HTML');
+    expect(html).toHaveAttribute('contenteditable', 'false');
+
+    const [list] = callsTo(requests, 'GET', '/api/admin/legal');
+    expect(searchOf(list?.url ?? '')).toEqual({ type: 'terms', limit: '20' });
+    const [latest] = callsTo(requests, 'GET', '/api/admin/legal/latest');
+    expect(searchOf(latest?.url ?? '')).toEqual({ type: 'terms' });
+  });
+
+  it('shows the published date of a version as its tooltip', async () => {
+    const user = userEvent.setup();
+    renderLegal(legalApiFake().routes);
+    await user.hover(await versionButton('v1'));
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(/^Published /);
+    expect(tooltip).toHaveTextContent(String(new Date(PUBLISHED).getFullYear()));
+    await user.unhover(await versionButton('v1'));
+    await user.hover(await versionButton('v2'));
+    expect(await screen.findByRole('tooltip', { name: 'Not published' })).toBeInTheDocument();
+  });
+
+  it('views a chosen version: the active one offers no activation', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(await versionButton('v1'));
+    expect(await screen.findByRole('heading', { name: 'v1' })).toBeInTheDocument();
+    expect(await within(preview()).findByText('Terms v1 in HTML')).toBeInTheDocument();
+    expect(callsTo(requests, 'GET', '/api/admin/legal/t1')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Activate this version' })).not.toBeInTheDocument();
+    expect(button('Edit as draft')).toBeEnabled();
+  });
+
+  it('switches to the Privacy Policy and its newest version', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(button('Privacy Policy'));
+    expect(await within(preview()).findByText('Privacy v1 in HTML')).toBeInTheDocument();
+    expect(within(await versionList()).getAllByRole('button')).toHaveLength(1);
+    const lists = callsTo(requests, 'GET', '/api/admin/legal').map((r) => searchOf(r.url).type);
+    expect(lists).toEqual(['terms', 'privacy']);
+  });
+
+  it("activates the version on show, with If-Match, and says 'Activated this version'", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(button('Activate this version'));
+
+    expect(await screen.findByText('Activated this version')).toBeInTheDocument();
+    const [call] = callsTo(requests, 'PATCH', '/api/admin/legal/t2/activate');
+    expect(call?.headers['if-match']).toBe(termsV2.updatedAt);
+    await waitFor(async () =>
+      expect(
+        within(await versionList())
+          .getAllByRole('button')
+          .map((item) => item.textContent),
+      ).toEqual(['v2Active', 'v1']),
+    );
+    expect(screen.queryByRole('button', { name: 'Activate this version' })).not.toBeInTheDocument();
+  });
+
+  it("creates a draft from '+ New version', then views the new version", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(button('+ New version'));
+
+    expect(screen.getByRole('heading', { name: 'New version' })).toBeInTheDocument();
+    expect(button('Publish now')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Edit as draft' })).not.toBeInTheDocument();
+    // The new version starts from the one on show; nothing else can be chosen meanwhile.
+    expect(plainText()).toHaveValue('Terms v2');
+    expect(button('+ New version')).toBeDisabled();
+    expect(button('Privacy Policy')).toBeDisabled();
+
+    await user.clear(plainText());
+    await user.type(plainText(), 'Terms v3');
+    await user.click(button('Save draft'));
+
+    expect(await screen.findByText('Draft created')).toBeInTheDocument();
+    const [post] = callsTo(requests, 'POST', '/api/admin/legal');
+    expect(post?.body).toEqual({
+      type: 'terms',
+      contentText: 'Terms v3',
+      contentHtml: '<p>Terms v2 in HTML</p>',
+      isActive: false,
+    });
+    expect(await screen.findByRole('heading', { name: 'v3' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(callsTo(requests, 'GET', '/api/admin/legal/n1')).not.toHaveLength(0),
+    );
+    expect(await versionButton('v3')).toHaveAttribute('aria-current', 'true');
+    expect(button('Activate this version')).toBeInTheDocument();
+  });
+
+  it("publishes a new version at once: 'Published', and it is the active one", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(button('+ New version'));
+    await user.click(button('Publish now'));
+
+    expect(await screen.findByText('Published')).toBeInTheDocument();
+    expect(callsTo(requests, 'POST', '/api/admin/legal')[0]?.body).toMatchObject({
+      isActive: true,
+    });
+    expect(await screen.findByRole('heading', { name: 'v3' })).toBeInTheDocument();
+    await waitFor(async () => expect(await versionButton('v3')).toHaveTextContent('v3Active'));
+    expect(await versionButton('v1')).toHaveTextContent(/^v1$/);
+  });
+
+  it("edits the version on show: 'Save draft' patches it, back to viewing", async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(button('Edit as draft'));
+    expect(screen.getByRole('heading', { name: 'Editing v2' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'HTML' })).toHaveAttribute(
+        'contenteditable',
+        'true',
+      ),
+    );
+
+    await user.clear(plainText());
+    await user.type(plainText(), 'Terms v2, amended');
+    await user.click(button('Save draft'));
+
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+    const [call] = callsTo(requests, 'PATCH', '/api/admin/legal/t2');
+    expect(call?.body).toEqual({
+      contentText: 'Terms v2, amended',
+      contentHtml: '<p>Terms v2 in HTML</p>',
+      isActive: false,
+    });
+    expect(call?.headers['if-match']).toBe(termsV2.updatedAt);
+    expect(await screen.findByRole('heading', { name: 'v2' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit as draft' })).toBeInTheDocument();
+    expect(plainText()).toHaveValue('Terms v2, amended');
+  });
+
+  it('warns that saving the live version as a draft takes it offline; Publish now keeps it live', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(await versionButton('v1'));
+    await screen.findByRole('heading', { name: 'v1' });
+    await user.click(button('Edit as draft'));
+    expect(screen.getByText(/This version is live/)).toBeInTheDocument();
+    await user.click(button('Publish now'));
+    expect(await screen.findByText('Published')).toBeInTheDocument();
+    expect(callsTo(requests, 'PATCH', '/api/admin/legal/t1')[0]?.body).toMatchObject({
+      isActive: true,
+    });
+  });
+
+  it('Cancel goes back to viewing without a call', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(button('Edit as draft'));
+    await user.type(plainText(), ' more');
+    await user.click(button('Cancel'));
+    expect(await screen.findByRole('button', { name: 'Edit as draft' })).toBeInTheDocument();
+    expect(plainText()).toHaveValue('Terms v2');
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  describe('failures', () => {
+    const failing = async (route: string, answer: FakeRoute | FakeResponse) => {
+      const user = userEvent.setup();
+      renderLegal(legalApiFake(undefined, { [route]: answer }).routes);
+      await shownV2();
+      return user;
+    };
+
+    it("'Could not create draft' when the answer lacks ok; the typing stays", async () => {
+      const user = await failing('POST /api/admin/legal', reply(200, {}));
+      await user.click(button('+ New version'));
+      await user.click(button('Save draft'));
+      expect(await screen.findByText('Could not create draft')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'New version' })).toBeInTheDocument();
+      expect(button('Save draft')).toBeEnabled();
+    });
+
+    it("'Error creating draft' when the call fails without a reason", async () => {
+      quietFailures();
+      const user = await failing('POST /api/admin/legal', reply(500));
+      await user.click(button('+ New version'));
+      await user.click(button('Save draft'));
+      expect(await screen.findByText('Error creating draft')).toBeInTheDocument();
+    });
+
+    it("the server's error field, and a refused field's message under the field", async () => {
+      quietFailures();
+      const user = await failing(
+        'POST /api/admin/legal',
+        reply(400, {
+          error: 'Invalid body: contentText',
+          code: 'invalid_input',
+          fields: { contentText: 'must be at most 200000 characters' },
+        }),
+      );
+      await user.click(button('+ New version'));
+      await user.click(button('Publish now'));
+      expect(await screen.findByText('Invalid body: contentText')).toBeInTheDocument();
+      expect(await screen.findByText('must be at most 200000 characters')).toBeInTheDocument();
+      expect(plainText()).toHaveAccessibleDescription('must be at most 200000 characters');
+    });
+
+    it("'Could not save draft' / the server's reason of a stale edit", async () => {
+      quietFailures();
+      const stale =
+        'This legal document was changed by someone else. Reload to see the latest values.';
+      const user = await failing(
+        'PATCH /api/admin/legal/t2',
+        reply(409, { error: stale, code: 'stale' }),
+      );
+      await user.click(button('Edit as draft'));
+      await user.click(button('Save draft'));
+      expect(await screen.findByText(stale)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Editing v2' })).toBeInTheDocument();
+    });
+
+    it("'Could not publish' and 'Error publishing'", async () => {
+      quietFailures();
+      const user = await failing('PATCH /api/admin/legal/t2', reply(200, { ok: false }));
+      await user.click(button('Edit as draft'));
+      await user.click(button('Publish now'));
+      expect(await screen.findByText('Could not publish')).toBeInTheDocument();
+    });
+
+    it("'Error publishing' when the call throws", async () => {
+      quietFailures();
+      const user = await failing('POST /api/admin/legal', reply(502, '<html>Bad gateway</html>'));
+      await user.click(button('+ New version'));
+      await user.click(button('Publish now'));
+      expect(await screen.findByText('Error publishing')).toBeInTheDocument();
+    });
+
+    it("'Error saving draft' when there is no connection", async () => {
+      quietFailures();
+      const user = userEvent.setup();
+      renderLegal({ ...legalApiFake().routes, 'PATCH /api/admin/legal/t2': networkError });
+      await shownV2();
+      await user.click(button('Edit as draft'));
+      await user.click(button('Save draft'));
+      expect(await screen.findByText('Error saving draft')).toBeInTheDocument();
+    });
+
+    it("'Could not activate' and 'Error activating version'", async () => {
+      quietFailures();
+      const user = await failing('PATCH /api/admin/legal/t2/activate', reply(200, {}));
+      await user.click(button('Activate this version'));
+      expect(await screen.findByText('Could not activate')).toBeInTheDocument();
+    });
+
+    it("'Error activating version' when the call throws", async () => {
+      quietFailures();
+      const user = userEvent.setup();
+      renderLegal({ ...legalApiFake().routes, 'PATCH /api/admin/legal/t2/activate': networkError });
+      await shownV2();
+      await user.click(button('Activate this version'));
+      expect(await screen.findByText('Error activating version')).toBeInTheDocument();
+      expect(button('Activate this version')).toBeEnabled();
+    });
+  });
+
+  describe('states', () => {
+    it('loading, then the versions', async () => {
+      const fake = legalApiFake();
+      const list = gated(fake.routes['GET /api/admin/legal'] ?? reply(500));
+      renderLegal({ ...fake.routes, 'GET /api/admin/legal': list.route });
+      expect(await screen.findByText('Loading versions…')).toBeInTheDocument();
+      list.open();
+      expect(await versionList()).toBeInTheDocument();
+      expect(screen.queryByText('Loading versions…')).not.toBeInTheDocument();
+    });
+
+    it("'No versions yet' for a type without any", async () => {
+      renderLegal(legalApiFake([]).routes);
+      expect(await screen.findByText('No versions yet')).toBeInTheDocument();
+      expect(button('+ New version')).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Edit as draft' })).not.toBeInTheDocument();
+    });
+
+    it('a failed load with Retry', async () => {
+      quietFailures();
+      let fail = true;
+      const fake = legalApiFake();
+      const list = fake.routes['GET /api/admin/legal'];
+      renderLegal({
+        ...fake.routes,
+        'GET /api/admin/legal': (request) =>
+          fail || typeof list !== 'function'
+            ? reply(500, { error: 'Database unavailable', code: 'internal' })
+            : list(request),
+      });
+      expect(
+        await screen.findByText('Error loading versions', {}, { timeout: 6000 }),
+      ).toBeVisible();
+      expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+      fail = false;
+      const alert = screen.getByText('Error loading versions').closest('[role="alert"]');
+      await userEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
+      expect(await versionList()).toBeInTheDocument();
+    });
+  });
+
+  describe('preview', () => {
+    it('shows sanitised HTML: an onerror handler never reaches the page', async () => {
+      const hostile = makeDoc({
+        _id: 't9',
+        version: 9,
+        contentHtml: '<p>Hi</p><img src="x" onerror="alert(1)"><a href="javascript:alert(2)">x</a>',
+      });
+      renderLegal(legalApiFake([hostile]).routes);
+      const shown = await within(await screen.findByTestId('legal-preview')).findByText('Hi');
+      const box = shown.closest('[data-testid="legal-preview"]') as HTMLElement;
+      const image = box.querySelector('img');
+      expect(image).not.toBeNull();
+      expect(image).not.toHaveAttribute('onerror');
+      expect(box.querySelector('a')).not.toHaveAttribute('href');
+      expect(box.innerHTML).not.toMatch(/onerror|javascript:/);
+    });
+
+    it("shows the plain text without HTML, and 'No content' without either, live while typing", async () => {
+      const user = userEvent.setup();
+      const textOnly = makeDoc({
+        _id: 't1',
+        version: 1,
+        contentHtml: '',
+        contentText: 'Only text',
+      });
+      const empty = makeDoc({ _id: 't2', version: 2, contentHtml: '', contentText: '' });
+      renderLegal(legalApiFake([textOnly, empty]).routes);
+      expect(
+        await within(await screen.findByTestId('legal-preview')).findByText('No content'),
+      ).toBeInTheDocument();
+      await user.click(await versionButton('v1'));
+      expect(await within(preview()).findByText('Only text')).toBeInTheDocument();
+
+      await user.click(button('Edit as draft'));
+      await user.clear(plainText());
+      expect(await within(preview()).findByText('No content')).toBeInTheDocument();
+      await user.type(plainText(), 'Typed line');
+      expect(await within(preview()).findByText('Typed line')).toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,239 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Title } from 'react-admin';
+import type { LegalDocument, LegalType } from '../../../contract/legal';
+import { errorMessage } from '../../apiErrors';
+import { EmptyNote } from '../../components/EmptyNote';
+import { LoadingBox } from '../../components/LoadingBox';
+import { RetryAlert } from '../../components/RetryAlert';
+import { SectionCard } from '../../components/SectionCard';
+import { formatDateTime } from '../../format';
+import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
+import { legalApi } from './api';
+import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
+import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
+import { VersionList } from './VersionList';
+
+export const TYPE_LABELS: Record<LegalType, string> = {
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+};
+
+/** What the editor shows: a version as it is, a new one (starting from `from`), or an edit of one. */
+type Editing =
+  | { mode: 'view' }
+  | { mode: 'new'; from: LegalDocument | null }
+  | { mode: 'edit'; doc: LegalDocument };
+
+const EMPTY: EditorValues = { contentText: '', contentHtml: '' };
+const valuesOf = (doc: LegalDocument | null | undefined): EditorValues =>
+  doc ? { contentText: doc.contentText, contentHtml: doc.contentHtml } : EMPTY;
+
+const titleOf = (editing: Editing, shown: LegalDocument | null | undefined, type: LegalType) => {
+  if (editing.mode === 'new') return 'New version';
+  if (editing.mode === 'edit') return `Editing v${editing.doc.version}`;
+  return shown ? `v${shown.version}` : TYPE_LABELS[type];
+};
+
+const StateNote = ({ doc }: { doc: LegalDocument }) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <Chip
+      size="small"
+      variant="outlined"
+      color={doc.isActive ? 'success' : 'default'}
+      label={doc.isActive ? 'Active' : 'Draft'}
+    />
+    <Typography variant="body2" color="text.secondary">
+      {doc.publishedAt ? `Published ${formatDateTime(doc.publishedAt)}` : 'Not published'}
+    </Typography>
+  </Box>
+);
+
+/**
+ * /settings/legal: the versions of the Terms of Service or the Privacy Policy, one on show
+ * (the newest by default) with 'Activate this version' and 'Edit as draft', and a new version
+ * or an edit with 'Save draft' and 'Publish now'. Back to viewing after a save or a reload.
+ */
+export const LegalPage = () => {
+  const [type, setType] = useState<LegalType>('terms');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>({ mode: 'view' });
+  const versions = useVersions(type);
+  const docQuery = useLegalDocument(type, selectedId);
+  const { run, pending } = useLegalAction();
+  const reloadAll = useReloadLegal();
+
+  const writing = editing.mode !== 'view';
+  const shown = docQuery.data;
+
+  const view = (id: string | null) => {
+    setSelectedId(id);
+    setEditing({ mode: 'view' });
+  };
+  const chooseType = (next: LegalType | null) => {
+    if (!next || next === type) return;
+    setType(next);
+    view(null);
+  };
+  const reload = () => {
+    setEditing({ mode: 'view' });
+    void reloadAll();
+  };
+
+  const save = async (values: EditorValues, publish: boolean) => {
+    const outcome =
+      editing.mode === 'edit'
+        ? await run(publish ? 'publish' : 'saveDraft', () =>
+            legalApi.update(
+              editing.doc._id,
+              { ...values, isActive: publish },
+              editing.doc.updatedAt,
+            ),
+          )
+        : await run(publish ? 'publish' : 'createDraft', () =>
+            legalApi.create({ type, ...values, isActive: publish }),
+          );
+    if (outcome.ok) view(outcome.doc._id);
+    return outcome;
+  };
+
+  const activate = async (doc: LegalDocument) => {
+    const outcome = await run('activate', () => legalApi.activate(doc._id, doc.updatedAt));
+    if (outcome.ok) view(outcome.doc._id);
+  };
+
+  const panel = () => {
+    if (editing.mode === 'new' || editing.mode === 'edit') {
+      const base = editing.mode === 'new' ? editing.from : editing.doc;
+      return (
+        <>
+          {editing.mode === 'edit' && editing.doc.isActive && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              This version is live. Save draft takes it offline; Publish now keeps it live with the
+              changes.
+            </Alert>
+          )}
+          <LegalEditor
+            key={`${editing.mode}:${base?._id ?? ''}`}
+            readOnly={false}
+            values={valuesOf(base)}
+          >
+            <WriteActions
+              busy={pending}
+              onSave={save}
+              onCancel={() => setEditing({ mode: 'view' })}
+            />
+          </LegalEditor>
+        </>
+      );
+    }
+    if (docQuery.isPending) return <LoadingBox>Loading document…</LoadingBox>;
+    if (docQuery.isError) {
+      return (
+        <RetryAlert
+          title="Error loading document"
+          reason={errorMessage(docQuery.error, '')}
+          onRetry={() => void docQuery.refetch()}
+        />
+      );
+    }
+    if (!shown) return <EmptyNote>Start the first version with '+ New version'.</EmptyNote>;
+    return (
+      <>
+        <Box sx={{ mb: 2 }}>
+          <StateNote doc={shown} />
+        </Box>
+        <LegalEditor key={`view:${shown._id}:${shown.updatedAt}`} readOnly values={valuesOf(shown)}>
+          {!shown.isActive && (
+            <Button
+              variant="contained"
+              disabled={pending !== null}
+              onClick={() => void activate(shown)}
+            >
+              Activate this version
+            </Button>
+          )}
+          <Button
+            variant="outlined"
+            disabled={pending !== null}
+            onClick={() => setEditing({ mode: 'edit', doc: shown })}
+          >
+            Edit as draft
+          </Button>
+        </LegalEditor>
+      </>
+    );
+  };
+
+  return (
+    <>
+      <Title title="Legal" />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={type}
+            disabled={writing}
+            onChange={(_event, next: LegalType | null) => chooseType(next)}
+            aria-label="Document type"
+          >
+            {(Object.keys(TYPE_LABELS) as LegalType[]).map((value) => (
+              <ToggleButton key={value} value={value}>
+                {TYPE_LABELS[value]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Box sx={{ flex: 1 }} />
+          <Button startIcon={<RefreshIcon />} onClick={reload} disabled={pending !== null}>
+            Reload
+          </Button>
+        </Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            alignItems: 'start',
+            gridTemplateColumns: 'minmax(180px, 1fr) minmax(0, 3fr)',
+            [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+          }}
+        >
+          <SectionCard
+            title="Versions"
+            actions={
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={writing}
+                onClick={() => setEditing({ mode: 'new', from: shown ?? null })}
+              >
+                + New version
+              </Button>
+            }
+          >
+            <VersionList
+              versions={versions.data?.items}
+              loading={versions.isPending}
+              error={versions.error}
+              onRetry={() => void versions.refetch()}
+              shownId={writing ? undefined : shown?._id}
+              onSelect={view}
+              disabled={writing}
+            />
+          </SectionCard>
+          <SectionCard title={titleOf(editing, shown, type)}>{panel()}</SectionCard>
+        </Box>
+      </Box>
+    </>
+  );
+};

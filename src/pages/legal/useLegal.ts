@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { LegalType } from '../../../contract/legal';
+import { legalApi } from './api';
+import { type LegalAction, type Outcome, outcomeOf } from './outcome';
+
+const ROOT = 'legal';
+
+/** One quick retry, then the panel's own Retry. */
+const retries = { retry: 1, retryDelay: 500 } as const;
+
+/** GET /admin/legal?type=&limit=20: the type's versions, newest first. */
+export const useVersions = (type: LegalType) =>
+  useQuery({
+    queryKey: [ROOT, 'versions', type],
+    queryFn: ({ signal }) => legalApi.list(type, signal),
+    ...retries,
+  });
+
+/** The version chosen in the list (GET /admin/legal/{id}), or else the newest (…/latest). */
+export const useLegalDocument = (type: LegalType, id: string | null) =>
+  useQuery({
+    queryKey: id ? [ROOT, 'document', id] : [ROOT, 'latest', type],
+    queryFn: ({ signal }) => (id ? legalApi.get(id, signal) : legalApi.latest(type, signal)),
+    ...retries,
+  });
+
+/** Reloads everything legal from the API. */
+export const useReloadLegal = () => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [ROOT] });
+};
+
+/**
+ * Runs a change and reports it with the spec's message. After a success the saved version is
+ * known at once and the lists reload (other versions may have gone offline).
+ */
+export const useLegalAction = () => {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const reload = useReloadLegal();
+  const [pending, setPending] = useState<LegalAction | null>(null);
+  const run = async (action: LegalAction, call: () => Promise<unknown>): Promise<Outcome> => {
+    setPending(action);
+    const outcome = await outcomeOf(action, call);
+    setPending(null);
+    notify(outcome.message, { type: outcome.ok ? 'success' : 'error' });
+    if (outcome.ok) {
+      queryClient.setQueryData([ROOT, 'document', outcome.doc._id], outcome.doc);
+      void reload();
+    }
+    return outcome;
+  };
+  return { run, pending };
+};

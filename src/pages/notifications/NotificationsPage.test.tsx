@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PushStatus } from '../../../contract/notifications';
+import { setUnauthorizedHandler } from '../../http';
+import { type FakeResponse, type FakeRoute, gated, reply } from '../../test/fakeFetch';
+import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { NotificationsPage } from '.';
+
+const PATH = '/settings/notifications';
+const STATUS = '/api/admin/notifications/onesignal';
+const SEND = '/api/admin/notifications/send';
+const APP_ID = '202d4f61-1ca9-42df-9d36-bb17d8123abc';
+
+const enabled: PushStatus = { enabled: true, appId: APP_ID, error: null };
+const sent = reply(200, { ok: true, id: 'n-1' });
+
+const renderPage = (routes: RenderAdminOptions['routes']) =>
+  renderAdmin(
+    <CustomRoutes>
+      <Route path={PATH} element={<NotificationsPage />} />
+      <Route path="/settings/integrations" element={<p>Integrations screen</p>} />
+    </CustomRoutes>,
+    { entries: [PATH], routes },
+  );
+
+const renderWith = (status: FakeResponse | FakeRoute, send: FakeResponse | FakeRoute = sent) =>
+  renderPage({ [`GET ${STATUS}`]: status, [`POST ${SEND}`]: send });
+
+const form = () => screen.getByRole('form', { name: 'Send a notification' });
+const input = (name: string) => within(form()).getByRole('textbox', { name });
+const select = (name: string) => within(form()).getByRole('combobox', { name });
+const sendButton = () => within(form()).getByRole('button', { name: 'Send notification' });
+const sends = (requests: { method: string; path: string; body: unknown }[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path === SEND).map((r) => r.body);
+const quietFailures = () => vi.spyOn(console, 'error').mockImplementation(() => {});
+
+/** Types a title and a message (pasted: typing each key is slow and adds nothing here). */
+const fill = async (user: ReturnType<typeof userEvent.setup>, title: string, message: string) => {
+  await user.click(input('Title'));
+  await user.paste(title);
+  await user.click(input('Message'));
+  await user.paste(message);
+};
+
+describe('Push Notifications page', () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('shows the provider enabled with its App ID, and sends to Subscribed Users by default', async () => {
+    const user = userEvent.setup();
+    const send = gated(sent);
+    const { requests } = renderWith(reply(200, enabled), send.route);
+    expect(await screen.findByText('Loading status…')).toBeInTheDocument();
+    expect(await screen.findByText('Push notifications are enabled')).toBeVisible();
+    expect(screen.getByText(`App ID: ${APP_ID}`)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Push Notifications' })).toBeVisible();
+    expect(select('Locale')).toHaveValue('en');
+    expect(select('Target')).toHaveValue('subscribed');
+    expect(input('Custom data (JSON)')).toHaveValue('{}');
+
+    await fill(user, ' Double points ', 'This weekend only');
+    await user.click(sendButton());
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    send.open();
+
+    expect(await screen.findByText('Notification sent!')).toBeVisible();
+    expect(sendButton()).toBeEnabled();
+    expect(sends(requests)).toEqual([
+      {
+        headings: { en: 'Double points' },
+        contents: { en: 'This weekend only' },
+        data: {},
+        includedSegments: ['Subscribed Users'],
+      },
+    ]);
+  });
+
+  it('sends in Spanish to a chosen segment, with custom data', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderWith(reply(200, enabled));
+    await screen.findByText('Push notifications are enabled');
+    await user.selectOptions(select('Locale'), 'es');
+    await fill(user, 'Hola', 'Tienes premios');
+    await user.clear(input('Custom data (JSON)'));
+    await user.type(input('Custom data (JSON)'), '{{"screen": "offers"}');
+    await user.selectOptions(select('Target'), 'Segment');
+    expect(select('Segment')).toHaveValue('Subscribed Users');
+    await user.selectOptions(select('Segment'), 'Inactive Users');
+    await user.click(sendButton());
+
+    await screen.findByText('Notification sent!');
+    expect(sends(requests)).toEqual([
+      {
+        headings: { es: 'Hola' },
+        contents: { es: 'Tienes premios' },
+        data: { screen: 'offers' },
+        includedSegments: ['Inactive Users'],
+      },
+    ]);
+  });
+
+  it('sends to external ids split on commas, and needs at least one', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderWith(reply(200, enabled));
+    await screen.findByText('Push notifications are enabled');
+    await fill(user, 'Your reward', 'Claim it now');
+    await user.selectOptions(select('Target'), 'External IDs');
+    await user.type(input('External IDs'), ' , ');
+    await user.click(sendButton());
+    expect(await screen.findByText('Provide at least 1 external_id')).toBeVisible();
+    expect(input('External IDs')).toHaveFocus();
+    expect(sends(requests)).toHaveLength(0);
+
+    await user.clear(input('External IDs'));
+    await user.type(input('External IDs'), 'user-1, user-2,');
+    await user.click(sendButton());
+    await screen.findByText('Notification sent!');
+    expect(sends(requests)).toEqual([
+      {
+        headings: { en: 'Your reward' },
+        contents: { en: 'Claim it now' },
+        data: {},
+        includeExternalIds: ['user-1', 'user-2'],
+      },
+    ]);
+  });
+
+  it('checks the form before sending, with the specification’s messages', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderWith(reply(200, enabled));
+    await screen.findByText('Push notifications are enabled');
+    await user.type(input('Title'), '   ');
+    await user.clear(input('Custom data (JSON)'));
+    await user.type(input('Custom data (JSON)'), '{{not json');
+    await user.click(sendButton());
+
+    expect(await screen.findByText('Title is required')).toBeVisible();
+    expect(screen.getByText('Message is required')).toBeVisible();
+    expect(screen.getByText('Invalid JSON in custom data')).toBeVisible();
+    expect(input('Title')).toHaveFocus();
+    expect(sends(requests)).toHaveLength(0);
+
+    await user.click(within(form()).getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
+    expect(input('Title')).toHaveValue('');
+    expect(input('Custom data (JSON)')).toHaveValue('{}');
+  });
+
+  it('shows the provider’s error, or “Failed to send” when there is none', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      reply(200, { ok: false, error: 'All included players are not subscribed' }),
+      reply(200),
+    ];
+    renderWith(reply(200, enabled), () => answers.shift() ?? sent);
+    await screen.findByText('Push notifications are enabled');
+    await fill(user, 'Hi', 'There');
+    await user.click(sendButton());
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(
+      'All included players are not subscribed',
+    );
+    expect(screen.queryByText('Notification sent!')).not.toBeInTheDocument();
+
+    await user.click(sendButton());
+    await waitFor(() =>
+      expect(within(form()).getByRole('alert')).toHaveTextContent('Failed to send'),
+    );
+  });
+
+  it('shows the API’s refusal on the fields, and reloads the status when push was turned off', async () => {
+    const user = userEvent.setup();
+    quietFailures();
+    const statuses = [
+      reply(200, enabled),
+      reply(200, {
+        enabled: false,
+        appId: APP_ID,
+        error: 'Push notifications are turned off in Integrations',
+      }),
+    ];
+    const answers = [
+      reply(400, {
+        error: 'Invalid body: data',
+        code: 'invalid_input',
+        fields: { data: 'must be at most 2048 bytes as JSON' },
+      }),
+      reply(409, {
+        error: 'Push notifications are turned off in Integrations',
+        code: 'push_disabled',
+      }),
+    ];
+    renderWith(
+      () => statuses.shift() ?? reply(200, enabled),
+      () => answers.shift() ?? sent,
+    );
+    await screen.findByText('Push notifications are enabled');
+    await fill(user, 'Hi', 'There');
+    await user.click(sendButton());
+    expect(await screen.findByText('must be at most 2048 bytes as JSON')).toBeVisible();
+    expect(input('Custom data (JSON)')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(sendButton());
+    expect(await screen.findByText('Push notifications are disabled')).toBeVisible();
+    expect(sendButton()).toBeDisabled();
+  });
+
+  it('shows why push is disabled, links to Integrations, and keeps Send disabled', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      reply(200, { enabled: false, appId: null, error: 'No App ID is set in Integrations' }),
+    );
+    expect(await screen.findByText('Push notifications are disabled')).toBeVisible();
+    expect(screen.getByText(/No App ID is set in Integrations/)).toBeVisible();
+    await fill(user, 'Hi', 'There');
+    expect(sendButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('link', { name: 'Configure Integrations' }));
+    expect(await screen.findByText('Integrations screen')).toBeVisible();
+  });
+
+  it('says when the status cannot be loaded, and Reload status tries again', async () => {
+    const user = userEvent.setup();
+    quietFailures();
+    const failing = reply(503, { error: 'Service unavailable', code: 'unavailable' });
+    const answers = [failing, failing];
+    const { requests } = renderWith(() => answers.shift() ?? reply(200, enabled));
+    expect(await screen.findByText('Error loading status')).toBeVisible();
+    expect(screen.getByText('Service unavailable')).toBeVisible();
+    expect(sendButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Reload status' }));
+    expect(await screen.findByText('Push notifications are enabled')).toBeVisible();
+    expect(sendButton()).toBeEnabled();
+    expect(requests.filter((r) => r.path === STATUS).length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,132 @@
+import type { PushLocale, PushSegment, PushSendBody } from '../../../contract/notifications';
+import type { FieldErrors } from '../../apiErrors';
+
+/** The page's texts (spec sections 5 and 8). */
+export const MESSAGES = {
+  titleRequired: 'Title is required',
+  messageRequired: 'Message is required',
+  invalidJson: 'Invalid JSON in custom data',
+  notAnObject: 'Custom data must be a JSON object',
+  noExternalIds: 'Provide at least 1 external_id',
+  sent: 'Notification sent!',
+  sendFailed: 'Failed to send',
+  statusFailed: 'Error loading status',
+} as const;
+
+export const LOCALES: readonly PushLocale[] = ['en', 'es'];
+export const SEGMENTS: readonly PushSegment[] = [
+  'Subscribed Users',
+  'Active Users',
+  'Inactive Users',
+];
+
+export type Target = 'subscribed' | 'segment' | 'external_ids';
+
+export const TARGETS: readonly { value: Target; label: string }[] = [
+  { value: 'subscribed', label: 'Subscribed users' },
+  { value: 'segment', label: 'Segment' },
+  { value: 'external_ids', label: 'External IDs' },
+];
+
+/** The send form as typed. */
+export interface SendForm {
+  locale: PushLocale;
+  title: string;
+  message: string;
+  /** Custom data as JSON text. */
+  data: string;
+  target: Target;
+  segment: PushSegment;
+  /** Comma-separated. */
+  externalIds: string;
+}
+
+export type SendField = keyof SendForm;
+export type SendErrors = Partial<Record<SendField, string>>;
+
+/** Spec section 9: locale en, data {}, target subscribed. */
+export const NEW_SEND: SendForm = {
+  locale: 'en',
+  title: '',
+  message: '',
+  data: '{}',
+  target: 'subscribed',
+  segment: 'Subscribed Users',
+  externalIds: '',
+};
+
+/** The ids of a comma-separated list: trimmed, empties dropped. */
+export const splitIds = (text: string): string[] =>
+  text
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+type CustomData = NonNullable<PushSendBody['data']>;
+
+/** The custom data: none when blank; otherwise a JSON object. */
+const parseData = (text: string): Parsed<CustomData | undefined> => {
+  if (!text.trim()) return { ok: true, value: undefined };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: MESSAGES.invalidJson };
+  }
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? { ok: true, value: value as CustomData }
+    : { ok: false, error: MESSAGES.notAnObject };
+};
+
+const targetOf = (form: SendForm) => {
+  if (form.target === 'external_ids') return { includeExternalIds: splitIds(form.externalIds) };
+  return { includedSegments: [form.target === 'segment' ? form.segment : 'Subscribed Users'] };
+};
+
+/**
+ * Checks the form (spec section 5) and builds the send: title and message keyed by the chosen
+ * locale, the custom data, and the one target.
+ */
+export const buildSend = (
+  form: SendForm,
+): { ok: true; body: PushSendBody } | { ok: false; errors: SendErrors } => {
+  const errors: SendErrors = {};
+  const title = form.title.trim();
+  const message = form.message.trim();
+  if (!title) errors.title = MESSAGES.titleRequired;
+  if (!message) errors.message = MESSAGES.messageRequired;
+  const data = parseData(form.data);
+  if (!data.ok) errors.data = data.error;
+  const target = targetOf(form);
+  if (target.includeExternalIds?.length === 0) errors.externalIds = MESSAGES.noExternalIds;
+  if (Object.keys(errors).length > 0 || !data.ok) return { ok: false, errors };
+  return {
+    ok: true,
+    body: {
+      headings: { [form.locale]: title },
+      contents: { [form.locale]: message },
+      ...(data.value && { data: data.value }),
+      ...target,
+    },
+  };
+};
+
+/** Which input an API message is about ('headings.en' is the Title). */
+const INPUT_OF_API_FIELD: [prefix: string, field: SendField][] = [
+  ['headings', 'title'],
+  ['contents', 'message'],
+  ['data', 'data'],
+  ['includeExternalIds', 'externalIds'],
+  ['includedSegments', 'target'],
+];
+
+/** The API's per-field messages of a refused send, on the form's inputs. */
+export const sendErrorsOf = (fields: FieldErrors | undefined): SendErrors => {
+  const errors: SendErrors = {};
+  for (const [name, message] of Object.entries(fields ?? {})) {
+    const field = INPUT_OF_API_FIELD.find(([prefix]) => name.split('.')[0] === prefix)?.[1];
+    if (field) errors[field] ??= message;
+  }
+  return errors;
+};

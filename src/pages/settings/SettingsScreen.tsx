@@ -1,0 +1,184 @@
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  CircularProgress,
+  InputAdornment,
+  TextField,
+  type TextFieldProps,
+  Typography,
+} from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Title } from 'react-admin';
+import { errorMessage } from '../../apiErrors';
+import { LoadingBox } from '../../components/LoadingBox';
+import { RetryAlert } from '../../components/RetryAlert';
+import { SectionCard } from '../../components/SectionCard';
+import { formatDateTime } from '../../format';
+import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
+import type { SettingsFormState } from './useSettingsForm';
+
+/**
+ * A settings page: its title in the top bar, then 'Loading {what}…', a failed load with Retry,
+ * or `children` with the loaded value.
+ */
+export const SettingsScreen = <T,>({
+  title,
+  what,
+  query,
+  children,
+}: {
+  title: string;
+  /** What loads, e.g. 'daily rewards': 'Loading daily rewards…', 'Error loading daily rewards'. */
+  what: string;
+  query: UseQueryResult<T>;
+  children: (loaded: T) => ReactNode;
+}) => {
+  let body: ReactNode;
+  if (query.data !== undefined) body = children(query.data);
+  else if (query.isError)
+    body = (
+      <RetryAlert
+        title={`Error loading ${what}`}
+        reason={errorMessage(query.error, '')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else body = <LoadingBox>{`Loading ${what}…`}</LoadingBox>;
+  return (
+    <>
+      <Title title={title} />
+      {body}
+    </>
+  );
+};
+
+const LastUpdated = ({ updatedAt }: { updatedAt: string | null }) => (
+  <Typography variant="body2" color="text.secondary">
+    {updatedAt ? `Last updated: ${formatDateTime(updatedAt)}` : 'Never saved: showing the defaults'}
+  </Typography>
+);
+
+/**
+ * The form card (its fields, what went wrong, the last-updated time and 'Save changes') beside
+ * the preview card; stacked under 980 px. While a save runs the button is disabled and spins.
+ */
+export const SettingsForm = ({
+  title,
+  state,
+  preview,
+  children,
+}: {
+  /** The form card's heading. */
+  title: string;
+  state: Pick<
+    SettingsFormState<unknown>,
+    'refusals' | 'failure' | 'saving' | 'updatedAt' | 'submit'
+  >;
+  preview: ReactNode;
+  children: ReactNode;
+}) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { refusals, failure, saving } = state;
+  // After the client checks refuse a save, the first field they name takes the focus.
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: 'start',
+        gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)',
+        [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+      }}
+    >
+      <SectionCard title={title}>
+        <Box
+          component="form"
+          ref={formRef}
+          noValidate
+          aria-label={title}
+          aria-busy={saving}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void state.submit();
+          }}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
+          {failure && (
+            <Alert severity="error">
+              <AlertTitle sx={{ mb: failure.reason ? 0.5 : 0 }}>{failure.title}</AlertTitle>
+              {failure.reason}
+            </Alert>
+          )}
+          {children}
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 2,
+            }}
+          >
+            <LastUpdated updatedAt={state.updatedAt} />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saving}
+              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            >
+              Save changes
+            </Button>
+          </Box>
+        </Box>
+      </SectionCard>
+      <SectionCard title="Preview">{preview}</SectionCard>
+    </Box>
+  );
+};
+
+export type SettingsFieldProps = Omit<TextFieldProps, 'error' | 'onChange'> & {
+  /** This field's message: shown under it, in place of the hint. */
+  error: string | undefined;
+  hint?: string;
+  saving: boolean;
+  onChange: (value: string) => void;
+  /** Attributes of the input element (maxLength, min, step). */
+  input?: Record<string, string | number>;
+  /** A unit after the value, e.g. 'pts'. */
+  unit?: string;
+};
+
+/** One input of a settings form: read-only while saving, so the focused field keeps the focus. */
+export const SettingsField = ({
+  error,
+  hint,
+  saving,
+  onChange,
+  input,
+  unit,
+  ...props
+}: SettingsFieldProps) => (
+  <TextField
+    {...props}
+    size="small"
+    fullWidth
+    autoComplete="off"
+    error={error !== undefined}
+    helperText={error ?? hint}
+    onChange={(event) => onChange(event.target.value)}
+    slotProps={{
+      htmlInput: { ...input, readOnly: saving },
+      input: unit
+        ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
+        : undefined,
+    }}
+  />
+);
