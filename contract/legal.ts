@@ -8,11 +8,18 @@ export type LegalType = (typeof LEGAL_TYPES)[number];
 /** Spec section 9: the versions list shows at most 20. */
 export const LEGAL_LIST_LIMIT = 20;
 
-/** Each of contentText and contentHtml, in characters (after sanitising, for the HTML). */
+/** contentText, in characters. */
 export const LEGAL_CONTENT_MAX = 200_000;
+/**
+ * contentHtml, in characters, before and after sanitising: lower than the text's, since the
+ * server parses the HTML to sanitise it (about a second per 100 KB, blocking other requests).
+ */
+export const LEGAL_HTML_MAX = 100_000;
 
 const legalType = z.enum(LEGAL_TYPES, 'must be terms or privacy');
-const content = text().max(LEGAL_CONTENT_MAX, `must be at most ${LEGAL_CONTENT_MAX} characters`);
+const upTo = (max: number) => text().max(max, `must be at most ${max} characters`);
+const contentText = upTo(LEGAL_CONTENT_MAX);
+const contentHtml = upTo(LEGAL_HTML_MAX);
 
 /** A version's facts without its (possibly large) content: what the versions list holds. */
 export const LegalVersion = z.object({
@@ -52,8 +59,8 @@ export const LegalLatestQuery = z.strictObject({ type: legalType });
 /** POST /admin/legal: a new version, saved as a draft or (isActive true) published at once. */
 export const LegalCreate = z.strictObject({
   type: legalType,
-  contentText: content.default(''),
-  contentHtml: content.default(''),
+  contentText: contentText.default(''),
+  contentHtml: contentHtml.default(''),
   isActive: z.boolean('must be true or false').default(false),
 });
 export type LegalCreate = z.input<typeof LegalCreate>;
@@ -63,8 +70,8 @@ export type LegalCreate = z.input<typeof LegalCreate>;
  * or takes it offline (isActive false). Optional If-Match: the updatedAt the edit started from.
  */
 export const LegalPatch = z.strictObject({
-  contentText: content.optional(),
-  contentHtml: content.optional(),
+  contentText: contentText.optional(),
+  contentHtml: contentHtml.optional(),
   isActive: z.boolean('must be true or false').optional(),
 });
 export type LegalPatch = z.input<typeof LegalPatch>;

@@ -1,20 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { sql } from 'kysely';
-import { signIn, withDatabase } from './support';
-
-// notifications.spec.ts saves these same push settings: both hold one lock while they change
-// the single integrations configuration, so neither sees the other's half-done edit.
-const PUSH = {
-  appId: '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
-  key: 'os_v2_app_e2e-push-key-0001_k9z4',
-};
-const exclusively = (work: () => Promise<void>) =>
-  withDatabase((db) =>
-    db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext('e2e:integrations'))`.execute(trx);
-      await work();
-    }),
-  );
+import { exclusively, PUSH, pushSection, signIn, withDatabase } from './support';
 
 interface StoredPush {
   appId: string;
@@ -41,8 +26,6 @@ const lastKeyChange = () =>
     return (row.after as { onesignal: { restApiKey: string } }).onesignal.restApiKey;
   });
 
-const pushSection = (page: Page) =>
-  page.getByRole('region', { name: 'Push notifications (OneSignal)' });
 const adsSection = (page: Page) => page.getByRole('region', { name: 'Video ads (Unity Ads)' });
 
 test('save a push key, see it masked, save again keeping it', async ({ page }) => {

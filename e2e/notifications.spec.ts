@@ -1,20 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { sql } from 'kysely';
-import { signIn, withDatabase } from './support';
-
-// integrations.spec.ts saves these same push settings: both hold one lock while they change
-// the single integrations configuration, so neither sees the other's half-done edit.
-const PUSH = {
-  appId: '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
-  key: 'os_v2_app_e2e-push-key-0001_k9z4',
-};
-const exclusively = (work: () => Promise<void>) =>
-  withDatabase((db) =>
-    db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext('e2e:integrations'))`.execute(trx);
-      await work();
-    }),
-  );
+import { exclusively, PUSH, pushSection, signIn, withDatabase } from './support';
 
 /** What the push provider's stand-in (e2e/push-stub.mjs) received. */
 interface StubRequest {
@@ -28,7 +13,7 @@ test('send a push notification to external ids through the provider', async ({ p
   await exclusively(async () => {
     await signIn(page);
     await page.goto('/settings/integrations');
-    const push = page.getByRole('region', { name: 'Push notifications (OneSignal)' });
+    const push = pushSection(page);
     await push.getByRole('radio', { name: 'Yes' }).check();
     await push.getByRole('textbox', { name: 'App ID' }).fill(PUSH.appId);
     await push.getByRole('textbox', { name: 'REST API Key' }).fill(PUSH.key);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { connect, type Database } from '../server/db/connect';
 import { runningConnection } from '../server/db/embedded';
 import { APP_DATABASE } from '../server/db/open';
@@ -48,3 +49,25 @@ export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promi
     await db.destroy();
   }
 }
+
+/** The push settings integrations.spec.ts and notifications.spec.ts both save. */
+export const PUSH = {
+  appId: '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
+  key: 'os_v2_app_e2e-push-key-0001_k9z4',
+};
+
+/**
+ * Runs `work` holding the one lock of every spec that changes the single integrations
+ * configuration, so none sees another's half-done edit.
+ */
+export const exclusively = (work: () => Promise<void>) =>
+  withDatabase((db) =>
+    db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('e2e:integrations'))`.execute(trx);
+      await work();
+    }),
+  );
+
+/** The push provider's section of /settings/integrations. */
+export const pushSection = (page: Page) =>
+  page.getByRole('region', { name: 'Push notifications (OneSignal)' });

@@ -1,6 +1,13 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { codeOf, errorMessage, fieldErrorsOf, statusOf } from './apiErrors';
+import {
+  codeOf,
+  errorMessage,
+  errorTextOf,
+  fieldErrorsOf,
+  serverErrorText,
+  statusOf,
+} from './apiErrors';
 
 describe('apiErrors', () => {
   it("reads the server's message, else the fallback", () => {
@@ -9,6 +16,19 @@ describe('apiErrors', () => {
     );
     expect(errorMessage(new Error(''), 'Error saving bot')).toBe('Error saving bot');
     expect(errorMessage('boom', 'Error saving bot')).toBe('Error saving bot');
+  });
+
+  it("reads the API's own error text only when it answered one", () => {
+    expect(serverErrorText(new HttpError('x', 409, { error: 'Version changed' }))).toBe(
+      'Version changed',
+    );
+    // http.ts puts a network failure's reason in the message, never in a body
+    expect(serverErrorText(new HttpError('Cannot reach the server', 0, null))).toBeUndefined();
+    expect(serverErrorText(new HttpError('x', 400, { error: '' }))).toBeUndefined();
+    expect(serverErrorText(new Error('boom'))).toBeUndefined();
+    expect(errorTextOf({ ok: false, error: 'Type is locked' })).toBe('Type is locked');
+    expect(errorTextOf({ ok: false })).toBeUndefined();
+    expect(errorTextOf(null)).toBeUndefined();
   });
 
   it('reads the status of an HTTP failure only', () => {

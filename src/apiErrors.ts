@@ -7,6 +7,16 @@ export type FieldErrors = Record<string, string>;
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
 
+/** The {error} text of an API answer, if it holds one. */
+export const errorTextOf = (body: unknown): string | undefined => {
+  const text = (body as { error?: unknown } | null | undefined)?.error;
+  return typeof text === 'string' && text ? text : undefined;
+};
+
+/** The API's own error text of a failed call ({error} of its body), if it answered one. */
+export const serverErrorText = (error: unknown): string | undefined =>
+  errorTextOf((error as { body?: unknown } | null | undefined)?.body);
+
 /** The HTTP status of a failed call; undefined for anything else (0 means no answer). */
 export const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connect';
+import { lockName } from '../db/xact-lock';
 
 /** The singletons kept in the `settings` table, one row each. */
 export type SettingKey = 'daily_rewards' | 'referral' | 'app_info' | 'integrations';
@@ -32,7 +33,7 @@ export async function readSetting<T>(
  * exists (a row lock would need the row), so two saves never interleave.
  */
 export async function lockSetting(trx: Database, key: SettingKey): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`settings:${key}`}))`.execute(trx);
+  await lockName(trx, `settings:${key}`);
 }
 
 /** Writes the whole singleton; answers its new updatedAt. */

@@ -19,6 +19,10 @@ export interface FakeResponse {
 export type FakeRoute = (request: RecordedRequest) => FakeResponse | Promise<FakeResponse>;
 
 /** A JSON reply; use `networkError` to make fetch itself reject. */
+/** The requests of one method to one path, e.g. 'PATCH', '/api/admin/legal/t2'. */
+export const callsTo = (requests: RecordedRequest[], method: string, pathname: string) =>
+  requests.filter((r) => r.method === method && new URL(r.url).pathname === pathname);
+
 export const reply = (status: number, body?: unknown): FakeResponse => ({ status, body });
 export const networkError = Symbol('networkError');
 

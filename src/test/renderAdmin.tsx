@@ -1,7 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Admin, type DashboardComponent, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, type DashboardComponent, memoryStore } from 'react-admin';
+import { MemoryRouter, Route } from 'react-router-dom';
 import { vi } from 'vitest';
 import { authProvider } from '../authProvider';
 import { dataProvider } from '../dataProvider';
@@ -52,6 +52,19 @@ export const renderAdmin = (children: ReactNode, options: RenderAdminOptions = {
   );
   return { ...fake, ...view };
 };
+
+/** The real admin on one custom page at `path` (a lazy page loads as in the app). */
+export const renderPageAt = (
+  path: string,
+  page: ReactNode,
+  routes?: RenderAdminOptions['routes'],
+) =>
+  renderAdmin(
+    <CustomRoutes>
+      <Route path={path} element={page} />
+    </CustomRoutes>,
+    { entries: [path], routes },
+  );
 
 /** The API requests (not the ping) as 'METHOD /path?query'. */
 export const apiCalls = (requests: { method: string; path: string }[]) =>

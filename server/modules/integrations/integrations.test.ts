@@ -110,6 +110,17 @@ describe('integrations', () => {
     }
   });
 
+  it('writes nothing, not even an audit row, for a save that changes nothing', async () => {
+    expect((await admin.patch(URL, integrationsBody({ appId: APP_ID }))).statusCode).toBe(200);
+    const row = await storedRow(t);
+    const audits = (await auditRows(t, 'integrations.update')).length;
+    const res = await admin.patch(URL, integrationsBody({ restApiKey: MASKED }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().integrations.onesignal.restApiKey).toBe(MASKED);
+    expect(await storedRow(t)).toEqual(row);
+    expect(await auditRows(t, 'integrations.update')).toHaveLength(audits);
+  });
+
   it('refuses the masked value of a key that is no longer the stored one', async () => {
     await admin.patch(URL, integrationsBody({ restApiKey: 'os_v2_app_another-key-1111' }));
     const before = await storedKey();

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import {
   type Integrations,
@@ -13,7 +14,7 @@ import {
   KEY_PURPOSE,
   maskedKey,
   presentIntegrations,
-  readIntegrations,
+  readStoredIntegrations,
   type StoredIntegrations,
   type StoredKey,
 } from './stored';
@@ -53,7 +54,8 @@ const auditView = ({
 
 /**
  * PATCH /admin/integrations: stores both groups (the key encrypted) under the singleton's lock,
- * with one audit row, and answers the configuration as GET does.
+ * with one audit row, and answers the configuration as GET does. A save that changes nothing
+ * writes nothing.
  */
 export function saveIntegrations(
   db: Database,
@@ -63,7 +65,7 @@ export function saveIntegrations(
 ): Promise<Integrations> {
   return db.transaction().execute(async (trx) => {
     await lockSetting(trx, 'integrations');
-    const before = await readIntegrations(trx);
+    const { value: before, updatedAt } = await readStoredIntegrations(trx);
     const { key, change } = nextKey(
       before.onesignal.restApiKey,
       patch.onesignal.restApiKey,
@@ -73,6 +75,7 @@ export function saveIntegrations(
       onesignal: { ...patch.onesignal, restApiKey: key },
       unityAds: patch.unityAds,
     };
+    if (updatedAt && isDeepStrictEqual(before, after)) return presentIntegrations(before);
     await writeSetting(trx, 'integrations', after);
     const view = auditView(after);
     await audit(trx, actor, {

@@ -38,8 +38,11 @@ const StoredIntegrations = z.object({
 });
 export type StoredIntegrations = z.infer<typeof StoredIntegrations>;
 
-export const readIntegrations = async (db: Database) =>
-  (await readSetting(db, 'integrations', (stored) => StoredIntegrations.parse(stored ?? {}))).value;
+/** The `integrations` row and when it was saved (null: never, the value is the defaults). */
+export const readStoredIntegrations = (db: Database) =>
+  readSetting(db, 'integrations', (stored) => StoredIntegrations.parse(stored ?? {}));
+
+export const readIntegrations = async (db: Database) => (await readStoredIntegrations(db)).value;
 
 /** The key as answers show it: the mask and its last 4 characters; '' when there is none. */
 export const maskedKey = (key: StoredKey | null) => (key ? `${KEY_MASK}${key.last4}` : '');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   LEGAL_CONTENT_MAX,
+  LEGAL_HTML_MAX,
   type LegalDocument,
   type LegalType,
   type LegalVersion,
@@ -121,11 +122,36 @@ describe('POST /api/admin/legal', () => {
 
   it('refuses HTML that grows past the limit once sanitised', async () => {
     // Each bare '&' in markup is stored escaped as '&amp;'.
-    const contentHtml = `<p>${'&'.repeat(LEGAL_CONTENT_MAX - 10)}</p>`;
+    const contentHtml = `<p>${'&'.repeat(LEGAL_HTML_MAX - 10)}</p>`;
     const res = await admin.post(URL, { type: 'terms', contentHtml });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ contentHtml: 'must be at most 200000 characters' });
+    expect(res.json().fields).toEqual({ contentHtml: 'must be at most 100000 characters' });
     expect(await t.db.selectFrom('legal_documents').select('id').execute()).toHaveLength(0);
+  });
+
+  it('refuses HTML longer than 100,000 characters, which would take long to sanitise', async () => {
+    const res = await admin.post(URL, {
+      type: 'terms',
+      contentHtml: 'h'.repeat(LEGAL_HTML_MAX + 1),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ contentHtml: 'must be at most 100000 characters' });
+  });
+
+  it('refuses deeply nested HTML quickly, before sanitising it', async () => {
+    // Sanitising 3,000 nested elements would hold up every request for seconds.
+    const started = Date.now();
+    const res = await admin.post(URL, { type: 'terms', contentHtml: '<div>'.repeat(3000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      contentHtml: 'must not nest elements more than 64 deep',
+    });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await t.db.selectFrom('legal_documents').select('id').execute()).toHaveLength(0);
+
+    // Long flat documents, even with unclosed paragraphs and list items, are fine.
+    const flat = `<ul>${'<li><p>Item <b>bold</b>'.repeat(200)}</ul>`;
+    expect((await admin.post(URL, { type: 'terms', contentHtml: flat })).statusCode).toBe(201);
   });
 
   it('stores the HTML sanitised', async () => {
@@ -280,7 +306,7 @@ describe('PATCH /api/admin/legal/{id}', () => {
       [{ type: 'privacy' }, 'type'],
       [{ version: 3 }, 'version'],
       [{ isActive: null }, 'isActive'],
-      [{ contentHtml: 'h'.repeat(LEGAL_CONTENT_MAX + 1) }, 'contentHtml'],
+      [{ contentHtml: 'h'.repeat(LEGAL_HTML_MAX + 1) }, 'contentHtml'],
     ] as const) {
       const res = await patch(doc._id, body);
       expect(res.statusCode, field).toBe(400);

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { sql, type UpdateObject } from 'kysely';
-import { LEGAL_CONTENT_MAX, type LegalType } from '../../../contract/legal';
+import { LEGAL_HTML_MAX, type LegalType } from '../../../contract/legal';
 import { type Actor, audit } from '../../audit/audit';
 import { invalidField } from '../../crud/errors';
 import type { Database } from '../../db/connect';
 import { uniqueViolation } from '../../db/errors';
 import type { DB } from '../../db/schema';
+import { lockName } from '../../db/xact-lock';
 import { conflict } from '../../http/errors';
 import { assertVersion } from '../../http/versions';
+import { MARKUP_DEPTH_MAX, markupDepth } from './markup-depth';
 import type { LegalRow } from './present';
 import { findDocument } from './queries';
 import { sanitiseHtml } from './sanitise';
@@ -17,7 +19,7 @@ import { sanitiseHtml } from './sanitise';
 // deactivating the others it finds, so exactly one ends active and none fails.
 
 async function lockType(trx: Database, type: LegalType): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`legal:${type}`}))`.execute(trx);
+  await lockName(trx, `legal:${type}`);
 }
 
 /** Runs `work` in a transaction; a unique violation (a writer that skipped the lock) is a 409. */
@@ -33,11 +35,17 @@ async function inTransaction<T>(db: Database, work: (trx: Database) => Promise<T
   }
 }
 
-/** Stored HTML is sanitised, and sanitising can lengthen it (escaping): the limit holds after. */
+/**
+ * Stored HTML is sanitised, and sanitising can lengthen it (escaping): the limit holds after.
+ * Markup nested too deep to sanitise in reasonable time is refused first.
+ */
 function cleanHtml(html: string): string {
+  if (markupDepth(html) > MARKUP_DEPTH_MAX) {
+    throw invalidField('contentHtml', `must not nest elements more than ${MARKUP_DEPTH_MAX} deep`);
+  }
   const clean = sanitiseHtml(html);
-  if (clean.length > LEGAL_CONTENT_MAX) {
-    throw invalidField('contentHtml', `must be at most ${LEGAL_CONTENT_MAX} characters`);
+  if (clean.length > LEGAL_HTML_MAX) {
+    throw invalidField('contentHtml', `must be at most ${LEGAL_HTML_MAX} characters`);
   }
   return clean;
 }

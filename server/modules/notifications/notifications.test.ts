@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KEY_MASK } from '../../../contract/integrations';
 import type { PushSendBody } from '../../../contract/notifications';
 import { createSecretBox } from '../../secrets/box';
 import { writeSetting } from '../../settings/store';
@@ -180,6 +181,32 @@ describe('push send', () => {
     expect(res.json().error).toBe('Push provider did not answer in time');
     expect(Date.now() - started).toBeLessThan(5000);
     expect(stub.requests).toHaveLength(1);
+  });
+
+  it('gives up on a provider that answers its status but never the rest of its body', async () => {
+    stub.answer({ stall: true, raw: '{"id": "' });
+    const started = Date.now();
+    const res = await admin.post(SEND, welcome);
+    expect(res.json()).toEqual({ ok: false, error: PROVIDER_ERRORS.timeout });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('masks the key when the provider echoes it in its error text', async () => {
+    stub.answer({ status: 401, echoKey: true });
+    const res = await admin.post(SEND, welcome);
+    expect(res.body).not.toContain(API_KEY);
+    expect(res.json()).toEqual({ ok: false, error: `Bad Key ${KEY_MASK}${API_KEY.slice(-4)}` });
+    expect(JSON.stringify(await auditRows(t, 'notification.send'))).not.toContain(API_KEY);
+  });
+
+  it('reads at most 64 KB of what the provider answers, and sends back 500 characters', async () => {
+    stub.answer({ status: 400, raw: JSON.stringify({ errors: ['x'.repeat(5_000_000)] }) });
+    const res = await admin.post(SEND, welcome);
+    expect(res.json()).toEqual({ ok: false, error: 'The push provider answered 400' });
+
+    stub.answer({ status: 400, body: { errors: ['y'.repeat(10_000)] } });
+    const { error } = (await admin.post(SEND, welcome)).json();
+    expect(error).toHaveLength(500);
   });
 
   it('validates the send and calls nothing on a refusal', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { KEY_MASK } from '../../../contract/integrations';
 import type { PushSendBody, PushSendResult } from '../../../contract/notifications';
 import type { PushCredentials } from '../integrations/push-config';
 
@@ -17,6 +18,8 @@ export const PROVIDER_ERRORS = {
 } as const;
 
 const ERROR_MAX = 500;
+/** Of the provider's answer, at most this many bytes are read: its errors fit well within. */
+const ANSWER_MAX_BYTES = 64 * 1024;
 
 /** The provider's create-notification body: one target (segments or external ids), push only. */
 export function providerPayload(credentials: PushCredentials, send: Send) {
@@ -52,8 +55,25 @@ export function errorsText(errors: unknown, separator = '; '): string {
 const clip = (text: string) =>
   text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
 
-async function outcomeOf(response: Response): Promise<PushSendResult> {
-  const text = await response.text();
+/** The answer's body as text, cut at ANSWER_MAX_BYTES (whatever it claims to be). */
+async function boundedText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= ANSWER_MAX_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, ANSWER_MAX_BYTES).toString('utf8');
+}
+
+/** The provider's words with the key, should it echo it, masked. */
+const withoutKey = (text: string, apiKey: string) =>
+  text.replaceAll(apiKey, `${KEY_MASK}${apiKey.slice(-4)}`);
+
+async function outcomeOf(response: Response, apiKey: string): Promise<PushSendResult> {
+  const text = withoutKey(await boundedText(response), apiKey);
   let body: { id?: unknown; errors?: unknown } = {};
   try {
     const parsed: unknown = JSON.parse(text);
@@ -89,7 +109,7 @@ export async function callProvider(
       redirect: 'error',
       signal: AbortSignal.timeout(api.timeoutMs),
     });
-    return await outcomeOf(response);
+    return await outcomeOf(response, apiKey);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     return { ok: false, error: timedOut ? PROVIDER_ERRORS.timeout : PROVIDER_ERRORS.unreachable };

@@ -16,6 +16,10 @@ export interface StubAnswer {
   body?: unknown;
   raw?: string;
   hang?: boolean;
+  /** Answer the status and the start of `raw`, then never the rest. */
+  stall?: boolean;
+  /** Put the request's Authorization header into the answer's errors. */
+  echoKey?: boolean;
 }
 
 export interface PushStub {
@@ -45,7 +49,12 @@ export async function startPushStub(): Promise<PushStub> {
       });
       if (next.hang) return;
       res.writeHead(next.status ?? 200, { 'content-type': 'application/json' });
-      res.end(next.raw ?? JSON.stringify(next.body ?? {}));
+      if (next.stall) {
+        res.write(next.raw ?? '{');
+        return;
+      }
+      const body = next.echoKey ? { errors: [`Bad ${req.headers.authorization}`] } : next.body;
+      res.end(next.raw ?? JSON.stringify(body ?? {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Deck, DeckCard } from '../../../contract/decks';
 import type { Database } from '../../db/connect';
 import type { UnityDecksTable } from '../../db/schema';
+import { lockName } from '../../db/xact-lock';
 
 type DeckRow = Pick<Selectable<UnityDecksTable>, 'date_key' | 'cards' | 'reset_at' | 'updated_at'>;
 
@@ -54,7 +55,7 @@ export async function findDeck(db: Database, dateKey: string): Promise<Deck | nu
  * yet (a row lock would need the row): two writes to one day never interleave.
  */
 export async function lockDay(trx: Database, dateKey: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`unity_decks:${dateKey}`}))`.execute(trx);
+  await lockName(trx, `unity_decks:${dateKey}`);
 }
 
 /** Creates or replaces the day's deck. */

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
+import { SidePanels } from '../../components/SidePanels';
 import { DayList } from './DayList';
 import { DeckPanel } from './DeckPanel';
 import { todayKey } from './dates';
@@ -47,15 +47,7 @@ export const DecksPage = () => {
             One deck of cards per UTC day. Select a day to see and edit its deck.
           </Typography>
         </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
-            [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
+        <SidePanels columns="minmax(0, 2fr) minmax(0, 3fr)">
           <DayList today={today} selected={selected} onSelect={select} />
           <DeckPanel
             key={selected}
@@ -63,7 +55,7 @@ export const DecksPage = () => {
             onDirtyChange={onDirtyChange}
             onSelectDay={select}
           />
-        </Box>
+        </SidePanels>
       </Box>
       <ConfirmDialog
         open={leavingFor !== null}

@@ -1,13 +1,12 @@
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
 import type { Deck, DeckCard } from '../../../contract/decks';
 import {
+  callsTo,
   type FakeResponse,
   type FakeRoute,
   type RecordedRequest,
   reply,
 } from '../../test/fakeFetch';
-import { renderAdmin } from '../../test/renderAdmin';
+import { renderPageAt } from '../../test/renderAdmin';
 import { DecksPage } from '.';
 import { addDays, todayKey } from './dates';
 
@@ -112,16 +111,9 @@ export const fakeDecksApi = (
 
 /** The real admin (see renderAdmin) on /unity/decks, the page loaded lazily as in the app. */
 export const renderDecks = (routes: Record<string, FakeRoute | FakeResponse>) =>
-  renderAdmin(
-    <CustomRoutes>
-      <Route path="/unity/decks" element={<DecksPage />} />
-    </CustomRoutes>,
-    { entries: ['/unity/decks'], routes },
-  );
+  renderPageAt('/unity/decks', <DecksPage />, routes);
 
-/** The requests of one method to one path, e.g. 'PUT', '/api/admin/unity-decks/2026-01-05'. */
-export const callsTo = (requests: RecordedRequest[], method: string, pathname: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === pathname);
+export { callsTo };
 
 export const dayUrl = (dateKey: string) => `/api/admin/unity-decks/${dateKey}`;
 export const LIST_URL = '/api/admin/unity-decks';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNotify } from 'react-admin';
 import type { DeckCopy, DeckSave, DeckSaved } from '../../../contract/decks';
 import { statusOf } from '../../apiErrors';
-import { useNotifyFailure } from '../../resources/withdrawal-types/FailureAlert';
+import { useNotifyFailure } from '../../components/FailureAlert';
 import { decksApi } from './api';
 
 const ROOT = 'unity-decks';

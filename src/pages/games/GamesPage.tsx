@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
+import { SidePanels } from '../../components/SidePanels';
 import { CategoriesPanel, type CategoryRecord } from '../../resources/categories';
 import { OffersPanel } from '../../resources/offers';
 
@@ -23,18 +23,10 @@ export const GamesPage = () => {
             Select a category to see and manage its offers.
           </Typography>
         </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
-            [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
+        <SidePanels columns="minmax(0, 2fr) minmax(0, 3fr)">
           <CategoriesPanel selected={selected} onSelect={setSelected} />
           <OffersPanel category={selected} />
-        </Box>
+        </SidePanels>
       </Box>
     </>
   );

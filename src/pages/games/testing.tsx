@@ -1,15 +1,14 @@
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
 import type { Category } from '../../../contract/categories';
 import type { Offer } from '../../../contract/offers';
 import {
+  callsTo,
   type FakeResponse,
   type FakeRoute,
   listOf,
   type RecordedRequest,
   reply,
 } from '../../test/fakeFetch';
-import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
 import { GamesPage } from '.';
 
 /** Test helpers of the Game Offers page (not shipped: only tests import this file). */
@@ -157,13 +156,6 @@ export const gamesApi = (
 
 /** The real admin (see renderAdmin) on /games, the page loaded lazily as in the app. */
 export const renderGames = (routes: RenderAdminOptions['routes']) =>
-  renderAdmin(
-    <CustomRoutes>
-      <Route path="/games" element={<GamesPage />} />
-    </CustomRoutes>,
-    { entries: ['/games'], routes },
-  );
+  renderPageAt('/games', <GamesPage />, routes);
 
-/** The requests of one method to one path, e.g. 'GET', '/api/admin/offers'. */
-export const callsTo = (requests: RecordedRequest[], method: string, pathname: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === pathname);
+export { callsTo };

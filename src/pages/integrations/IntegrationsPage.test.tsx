@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Integrations } from '../../../contract/integrations';
 import { setUnauthorizedHandler } from '../../http';
 import { type FakeRoute, gated, networkError, reply } from '../../test/fakeFetch';
-import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
 import { IntegrationsPage } from '.';
 
 const PATH = '/settings/integrations';
@@ -31,12 +29,7 @@ const stored: Integrations = {
 };
 
 const renderPage = (routes: RenderAdminOptions['routes']) =>
-  renderAdmin(
-    <CustomRoutes>
-      <Route path={PATH} element={<IntegrationsPage />} />
-    </CustomRoutes>,
-    { entries: [PATH], routes },
-  );
+  renderPageAt(PATH, <IntegrationsPage />, routes);
 
 const pushSection = () => screen.getByRole('region', { name: 'Push notifications (OneSignal)' });
 const adsSection = () => screen.getByRole('region', { name: 'Video ads (Unity Ads)' });

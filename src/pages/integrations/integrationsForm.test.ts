@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Integrations } from '../../../contract/integrations';
-import { bodyOf, MESSAGES, SECTIONS, savedIntegrations } from './integrationsForm';
+import {
+  bodyOf,
+  integrationsFormOf,
+  MESSAGES,
+  SECTIONS,
+  savedIntegrations,
+} from './integrationsForm';
 
 const form: Integrations = {
   onesignal: {
@@ -65,5 +71,29 @@ describe('the integrations form', () => {
       notSaved: 'Could not save changes',
       failed: 'Error saving integrations',
     });
+  });
+
+  it('fills what a loaded configuration leaves out: flags off, texts empty', () => {
+    expect(integrationsFormOf(form)).toEqual(form);
+    expect(
+      integrationsFormOf({ onesignal: { enabled: 'yes', appId: 42, restApiKey: '••••abcd' } }),
+    ).toEqual({
+      onesignal: {
+        enabled: false,
+        appId: '',
+        restApiKey: '••••abcd',
+        androidChannelId: '',
+        iosThreadId: '',
+      },
+      unityAds: {
+        enabled: false,
+        testMode: false,
+        androidGameId: '',
+        iosGameId: '',
+        rewardedPlacementAndroid: '',
+        rewardedPlacementIos: '',
+      },
+    });
+    expect(integrationsFormOf(undefined).onesignal.appId).toBe('');
   });
 });

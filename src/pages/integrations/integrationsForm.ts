@@ -80,6 +80,25 @@ export const INPUT_NAMES: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * The loaded configuration in the form: another API speaking the contract may leave out a group
+ * or a field; a missing flag is off and a missing text is empty.
+ */
+export const integrationsFormOf = (loaded: unknown): Integrations => {
+  const groups = (loaded ?? {}) as Partial<Record<Group, Record<string, unknown>>>;
+  const groupOf = <G extends Group>(section: Section<G>) => {
+    const values: Record<string, unknown> = groups[section.group] ?? {};
+    return Object.fromEntries([
+      ...section.flags.map(({ name }) => [name, values[String(name)] === true]),
+      ...section.texts.map(({ name }) => {
+        const value = values[String(name)];
+        return [name, typeof value === 'string' ? value : ''];
+      }),
+    ]) as Integrations[G];
+  };
+  return { onesignal: groupOf(push), unityAds: groupOf(ads) };
+};
+
 const trimmed = <T extends PushIntegration | AdsIntegration>(group: T): T =>
   Object.fromEntries(
     Object.entries(group).map(([name, value]) => [

@@ -107,6 +107,8 @@ export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) =>
         minRows={readOnly ? 3 : 6}
         maxRows={readOnly ? 12 : 24}
         readOnly={readOnly}
+        // Opened to write, the editor takes the keyboard focus from the button that opened it.
+        autoFocus={!readOnly}
         helperText={false}
         // Emptied, it is '' (react-admin's default makes it null, which the API refuses).
         parse={keepText}

@@ -187,7 +187,7 @@ describe('Legal page', () => {
     });
     expect(call?.headers['if-match']).toBe(termsV2.updatedAt);
     expect(await screen.findByRole('heading', { name: 'v2' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Edit as draft' })).toBeInTheDocument();
+    await waitFor(() => expect(button('Edit as draft')).toHaveFocus());
     expect(plainText()).toHaveValue('Terms v2, amended');
   });
 
@@ -211,9 +211,11 @@ describe('Legal page', () => {
     const { requests } = renderLegal(legalApiFake().routes);
     await shownV2();
     await user.click(button('Edit as draft'));
+    // the keyboard goes on where the admin writes, and back where it was after
+    expect(plainText()).toHaveFocus();
     await user.type(plainText(), ' more');
     await user.click(button('Cancel'));
-    expect(await screen.findByRole('button', { name: 'Edit as draft' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit as draft' })).toHaveFocus();
     expect(plainText()).toHaveValue('Terms v2');
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });

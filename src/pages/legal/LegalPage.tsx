@@ -8,7 +8,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
 import { errorMessage } from '../../apiErrors';
@@ -16,8 +16,8 @@ import { EmptyNote } from '../../components/EmptyNote';
 import { LoadingBox } from '../../components/LoadingBox';
 import { RetryAlert } from '../../components/RetryAlert';
 import { SectionCard } from '../../components/SectionCard';
+import { SidePanels } from '../../components/SidePanels';
 import { formatDateTime } from '../../format';
-import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
 import { legalApi } from './api';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
 import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
@@ -74,6 +74,17 @@ export const LegalPage = () => {
 
   const writing = editing.mode !== 'view';
   const shown = docQuery.data;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasWriting = useRef(false);
+  // The editor's buttons go when it closes (saved, published, cancelled): the keyboard focus goes
+  // to 'Edit as draft' of the version then on show, not back to the top of the page.
+  useEffect(() => {
+    if (writing) wasWriting.current = true;
+    else if (wasWriting.current && shown) {
+      wasWriting.current = false;
+      editButton.current?.focus();
+    }
+  }, [writing, shown]);
 
   const view = (id: string | null) => {
     setSelectedId(id);
@@ -163,6 +174,7 @@ export const LegalPage = () => {
             </Button>
           )}
           <Button
+            ref={editButton}
             variant="outlined"
             disabled={pending !== null}
             onClick={() => setEditing({ mode: 'edit', doc: shown })}
@@ -199,15 +211,7 @@ export const LegalPage = () => {
             Reload
           </Button>
         </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: 'minmax(180px, 1fr) minmax(0, 3fr)',
-            [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
+        <SidePanels columns="minmax(180px, 1fr) minmax(0, 3fr)">
           <SectionCard
             title="Versions"
             actions={
@@ -232,7 +236,7 @@ export const LegalPage = () => {
             />
           </SectionCard>
           <SectionCard title={titleOf(editing, shown, type)}>{panel()}</SectionCard>
-        </Box>
+        </SidePanels>
       </Box>
     </>
   );

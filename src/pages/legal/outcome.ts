@@ -1,4 +1,5 @@
 import type { LegalDocument } from '../../../contract/legal';
+import { errorTextOf, fieldErrorsOf, serverErrorText } from '../../apiErrors';
 
 /** What the admin did, each with its messages of spec section 8. */
 export type LegalAction = 'createDraft' | 'saveDraft' | 'publish' | 'activate';
@@ -26,20 +27,6 @@ export type Outcome =
   | { ok: true; doc: LegalDocument; message: string }
   | { ok: false; message: string; fields?: Record<string, string> };
 
-const errorField = (body: unknown): string | undefined => {
-  const error = (body as { error?: unknown } | null | undefined)?.error;
-  return typeof error === 'string' && error ? error : undefined;
-};
-
-const fieldsOf = (body: unknown): Record<string, string> | undefined => {
-  const fields = (body as { fields?: unknown } | null | undefined)?.fields;
-  if (!fields || typeof fields !== 'object') return undefined;
-  const entries = Object.entries(fields).filter(
-    (entry): entry is [string, string] => typeof entry[1] === 'string',
-  );
-  return entries.length ? Object.fromEntries(entries) : undefined;
-};
-
 /**
  * An answer: success with the saved version when it says ok, otherwise its error field or
  * 'Could not …'.
@@ -47,7 +34,7 @@ const fieldsOf = (body: unknown): Record<string, string> | undefined => {
 export function outcomeOfAnswer(action: LegalAction, answer: unknown): Outcome {
   const { ok, doc } = (answer ?? {}) as { ok?: unknown; doc?: LegalDocument };
   if (ok === true && doc) return { ok: true, doc, message: MESSAGES[action].success };
-  return { ok: false, message: errorField(answer) ?? MESSAGES[action].failed };
+  return { ok: false, message: errorTextOf(answer) ?? MESSAGES[action].failed };
 }
 
 /**
@@ -55,11 +42,10 @@ export function outcomeOfAnswer(action: LegalAction, answer: unknown): Outcome {
  * one, otherwise 'Error …'. Per-field messages of a refused input come along.
  */
 export function outcomeOfError(action: LegalAction, error: unknown): Outcome {
-  const body = (error as { body?: unknown } | null)?.body;
-  const fields = fieldsOf(body);
+  const fields = fieldErrorsOf(error);
   return {
     ok: false,
-    message: errorField(body) ?? MESSAGES[action].error,
+    message: serverErrorText(error) ?? MESSAGES[action].error,
     ...(fields && { fields }),
   };
 }

@@ -1,14 +1,13 @@
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
 import {
+  callsTo,
   type FakeResponse,
   type FakeRoute,
   listOf,
   type RecordedRequest,
   reply,
 } from '../../test/fakeFetch';
-import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
 import { LegalPage } from '.';
 
 /** Test helpers of the Legal page (not shipped: only tests import this file). */
@@ -122,13 +121,6 @@ export const legalApiFake = (
 
 /** The real admin (see renderAdmin) on /settings/legal, the page loaded lazily as in the app. */
 export const renderLegal = (routes: RenderAdminOptions['routes']) =>
-  renderAdmin(
-    <CustomRoutes>
-      <Route path="/settings/legal" element={<LegalPage />} />
-    </CustomRoutes>,
-    { entries: ['/settings/legal'], routes },
-  );
+  renderPageAt('/settings/legal', <LegalPage />, routes);
 
-/** The requests of one method to one path, e.g. 'PATCH', '/api/admin/legal/t2'. */
-export const callsTo = (requests: RecordedRequest[], method: string, pathname: string) =>
-  requests.filter((r) => r.method === method && new URL(r.url).pathname === pathname);
+export { callsTo };

@@ -1,5 +1,17 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { AppInfo } from '../../../contract/settings';
+import { serverErrorText } from '../../apiErrors';
+import {
+  SettingsField,
+  SettingsForm,
+  SettingsScreen,
+} from '../../components/settings/SettingsScreen';
+import {
+  type Failure,
+  failureTitled,
+  useSetting,
+  useSettingsForm,
+} from '../../components/settings/useSettingsForm';
 import { settingsApi } from './api';
 import {
   APP_INFO_FIELDS,
@@ -8,14 +20,6 @@ import {
   appInfoFormOf,
   validateAppInfo,
 } from './appInfo';
-import { SettingsField, SettingsForm, SettingsScreen } from './SettingsScreen';
-import {
-  type Failure,
-  failureTitled,
-  serverErrorText,
-  useSetting,
-  useSettingsForm,
-} from './useSettingsForm';
 
 const FALLBACK = 'Error saving app info';
 

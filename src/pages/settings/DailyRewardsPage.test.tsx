@@ -109,8 +109,9 @@ describe('Daily Rewards page', () => {
     expect(preview().getAllByRole('listitem')[5]).toHaveTextContent('Weekend75 pts');
     await user.click(saveButton());
 
+    // the same busy button as every settings page (Integrations: spec section 2)
     expect(saveButton()).toBeDisabled();
-    expect(within(saveButton()).getByRole('progressbar')).toBeInTheDocument();
+    expect(saveButton()).toHaveTextContent('Saving…');
     expect(label('Sat')).toHaveAttribute('readonly');
     patch.open();
 
@@ -127,6 +128,7 @@ describe('Daily Rewards page', () => {
     expect(value('Sat')).toHaveValue(75);
     expect(value('Fri')).toHaveValue(0);
     expect(saveButton()).toBeEnabled();
+    expect(saveButton()).toHaveTextContent('Save changes');
     expect(screen.getByText(`Last updated: ${formatDateTime(SAVED_AT)}`)).toBeInTheDocument();
     expect(screen.getByText('Daily rewards are disabled: players are offered none.')).toBeVisible();
 

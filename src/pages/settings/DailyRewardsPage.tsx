@@ -1,5 +1,15 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { DailyRewards } from '../../../contract/settings';
+import {
+  SettingsField,
+  SettingsForm,
+  SettingsScreen,
+} from '../../components/settings/SettingsScreen';
+import {
+  failureTitled,
+  useSetting,
+  useSettingsForm,
+} from '../../components/settings/useSettingsForm';
 import { formatNumber } from '../../format';
 import { settingsApi } from './api';
 import {
@@ -10,8 +20,6 @@ import {
   LABEL_MAX,
   validateDaily,
 } from './dailyRewards';
-import { SettingsField, SettingsForm, SettingsScreen } from './SettingsScreen';
-import { failureTitled, useSetting, useSettingsForm } from './useSettingsForm';
 
 const replaceAt = (list: string[], index: number, value: string) =>
   list.map((item, i) => (i === index ? value : item));

@@ -1,10 +1,18 @@
 import { Box, Typography } from '@mui/material';
 import type { ReferralSettings } from '../../../contract/settings';
+import {
+  SettingsField,
+  SettingsForm,
+  SettingsScreen,
+} from '../../components/settings/SettingsScreen';
+import {
+  failureTitled,
+  useSetting,
+  useSettingsForm,
+} from '../../components/settings/useSettingsForm';
 import { formatNumber } from '../../format';
 import { settingsApi } from './api';
 import { type ReferralForm, referralBodyOf, referralFormOf } from './referral';
-import { SettingsField, SettingsForm, SettingsScreen } from './SettingsScreen';
-import { failureTitled, useSetting, useSettingsForm } from './useSettingsForm';
 
 const FIELDS: readonly { name: keyof ReferralForm; label: string; hint: string }[] = [
   {

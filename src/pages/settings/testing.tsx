@@ -1,8 +1,6 @@
 import { screen } from '@testing-library/react';
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
-import type { RecordedRequest } from '../../test/fakeFetch';
-import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { callsTo, type RecordedRequest } from '../../test/fakeFetch';
+import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
 import { AppInfoPage, DailyRewardsPage, ReferralPage } from '.';
 
 /** Test helpers of the settings pages (not shipped: only tests import this file). */
@@ -19,16 +17,12 @@ const PAGES = {
 /** The real admin on one settings page (loaded lazily, as in the app) over a fake API. */
 export const renderSettings = (path: keyof typeof PAGES, routes: RenderAdminOptions['routes']) => {
   const Page = PAGES[path];
-  return renderAdmin(
-    <CustomRoutes>
-      <Route path={path} element={<Page />} />
-    </CustomRoutes>,
-    { entries: [path], routes },
-  );
+  return renderPageAt(path, <Page />, routes);
 };
 
 /** The PATCH requests sent to `pathname`. */
 export const patchesTo = (requests: RecordedRequest[], pathname: string) =>
-  requests.filter((r) => r.method === 'PATCH' && new URL(r.url).pathname === pathname);
+  callsTo(requests, 'PATCH', pathname);
 
-export const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
+/** 'Save changes', or 'Saving…' while a save runs. */
+export const saveButton = () => screen.getByRole('button', { name: /^(Save changes|Saving…)$/ });

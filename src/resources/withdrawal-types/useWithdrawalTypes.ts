@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type GetListResult, useDataProvider, useGetList, useNotify } from 'react-admin';
 import type { WithdrawalType } from '../../../contract/withdrawal-types';
+import { useNotifyFailure } from '../../components/FailureAlert';
 import type { AppDataProvider } from '../../dataProvider';
-import { useNotifyFailure } from './FailureAlert';
 import type { WithdrawalTypeBody } from './typeForm';
 import { RESOURCE, type TypeSearch, type WithdrawalTypeRecord } from './types';
 

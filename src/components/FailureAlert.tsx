@@ -1,6 +1,6 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { useCloseNotification, useNotify } from 'react-admin';
-import { errorMessage } from '../../apiErrors';
+import { errorMessage } from '../apiErrors';
 
 /** A failed action's alert: the spec's message as its title, the server's reason below it. */
 const FailureAlert = ({ title, reason }: { title: string; reason: string }) => {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
-import { hasErrors } from '../../components/panel/formValues';
+import type { Failure } from '../FailureNote';
+import { hasErrors } from '../panel/formValues';
 
 /**
  * GET of a singleton: loaded afresh each time its page opens (nothing is kept once it closes),
@@ -25,11 +26,7 @@ export const useSetting = <T extends object>(
     retryDelay: 500,
   });
 
-/** A failed save: the specification's message, and the reason the API or network gave. */
-export interface Failure {
-  title: string;
-  reason?: string;
-}
+export type { Failure };
 
 /** A failure titled `title`, with the reason under it. */
 export const failureTitled =
@@ -38,12 +35,6 @@ export const failureTitled =
     const reason = errorMessage(error, '');
     return reason && reason !== title ? { title, reason } : { title };
   };
-
-/** The API's own error text of a failed call, if it answered one. */
-export const serverErrorText = (error: unknown): string | undefined => {
-  const text = (error as { body?: { error?: unknown } | null } | null)?.body?.error;
-  return typeof text === 'string' && text ? text : undefined;
-};
 
 export interface SettingsFormOptions<F, B, R> {
   /** The loaded value in the form. */

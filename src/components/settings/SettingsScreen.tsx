@@ -1,24 +1,15 @@
-import SaveIcon from '@mui/icons-material/Save';
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  CircularProgress,
-  InputAdornment,
-  TextField,
-  type TextFieldProps,
-  Typography,
-} from '@mui/material';
+import { Box, InputAdornment, TextField, type TextFieldProps, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Title } from 'react-admin';
 import { errorMessage } from '../../apiErrors';
-import { LoadingBox } from '../../components/LoadingBox';
-import { RetryAlert } from '../../components/RetryAlert';
-import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../format';
-import { NARROW_SCREEN_QUERY } from '../../layout/Layout';
+import { FailureNote } from '../FailureNote';
+import { LoadingBox } from '../LoadingBox';
+import { RetryAlert } from '../RetryAlert';
+import { SaveButton } from '../SaveButton';
+import { SectionCard } from '../SectionCard';
+import { SidePanels } from '../SidePanels';
 import type { SettingsFormState } from './useSettingsForm';
 
 /**
@@ -89,15 +80,7 @@ export const SettingsForm = ({
   }, [refusals]);
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        alignItems: 'start',
-        gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)',
-        [`@media ${NARROW_SCREEN_QUERY}`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-      }}
-    >
+    <SidePanels columns="minmax(0, 3fr) minmax(0, 2fr)">
       <SectionCard title={title}>
         <Box
           component="form"
@@ -111,12 +94,7 @@ export const SettingsForm = ({
           }}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
-          {failure && (
-            <Alert severity="error">
-              <AlertTitle sx={{ mb: failure.reason ? 0.5 : 0 }}>{failure.title}</AlertTitle>
-              {failure.reason}
-            </Alert>
-          )}
+          {failure && <FailureNote failure={failure} />}
           {children}
           <Box
             sx={{
@@ -128,19 +106,12 @@ export const SettingsForm = ({
             }}
           >
             <LastUpdated updatedAt={state.updatedAt} />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
-            >
-              Save changes
-            </Button>
+            <SaveButton saving={saving} />
           </Box>
         </Box>
       </SectionCard>
       <SectionCard title="Preview">{preview}</SectionCard>
-    </Box>
+    </SidePanels>
   );
 };
 
