@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+// Every screen added with the Settings group, under the 980 px breakpoint: each loads (its
+// heading in the top bar) and the page itself never scrolls sideways.
+const SCREENS: [string, string][] = [
+  ['/bots', 'Bots'],
+  ['/games', 'Game Offers'],
+  ['/settings/withdrawal-types', 'Withdrawal Types'],
+  ['/settings/daily-rewards', 'Daily Rewards'],
+  ['/settings/referral', 'Referral'],
+  ['/settings/appinfo', 'App Info'],
+  ['/settings/integrations', 'Integrations'],
+  ['/settings/legal', 'Legal'],
+  ['/unity/decks', 'Daily Decks'],
+  ['/settings/notifications', 'Push Notifications'],
+];
+
+test('@narrow every settings screen fits a narrow screen', async ({ page }) => {
+  await signIn(page);
+  for (const [path, title] of SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(800);
+  }
+});
