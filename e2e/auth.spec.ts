@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createUser } from '../server/modules/users/create';
 import { ADMIN, holdRequests, menu, signIn, storedToken, withDatabase } from './support';
+import { expect, test } from './test';
 
 test('signs in with the admin credentials and out again', async ({ page }) => {
   await page.goto('/login');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support';
+import { expect, test } from './test';
 
 test('the dashboard: chart in three ranges, totals, KPI cards and Refresh', async ({ page }) => {
   await signIn(page);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 const DAY_MS = 86_400_000;
 const dayKey = (time: number) => new Date(time).toISOString().slice(0, 10);

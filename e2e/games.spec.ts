@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 const categories = (page: Page) => page.getByRole('region', { name: 'Categories' });
 const categoryItem = (page: Page, name: string) =>

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PublicLegalDocument } from '../contract/legal';
 import { signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 // One test: which version is live is state of the whole document type.
 

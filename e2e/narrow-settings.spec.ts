@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support';
+import { expect, test } from './test';
 
 // Every screen added with the Settings group, under the 980 px breakpoint: each loads (its
 // heading in the top bar) and the page itself never scrolls sideways.

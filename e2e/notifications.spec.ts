@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { exclusively, PUSH, pushSection, signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 /** What the push provider's stand-in (e2e/push-stub.mjs) received. */
 interface StubRequest {

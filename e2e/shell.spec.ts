@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { menu, signIn } from './support';
+import { expect, test } from './test';
 
 const SETTINGS = [
   'App Info',

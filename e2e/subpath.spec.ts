@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, menu } from './support';
+import { expect, test } from './test';
 
 // Runs against the second server, started with BASE_PATH=/admin: every URL stays under it.
 // Paths here are relative to the project's base URL (…/admin/).

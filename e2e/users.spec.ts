@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createUser } from '../server/modules/users/create';
 import { insertMatch } from '../server/test/fixtures';
 import { signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 // Each test creates the players it works on, with unique names, so parallel tests and the
 // demo data never collide.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 const typeRow = (key: string) =>
   withDatabase((db) =>

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
 import { signIn, withDatabase } from './support';
+import { expect, test } from './test';
 
 // Each test makes its own player and withdrawals, found by a unique destination, so tests
 // running in parallel (and the demo data) never get in each other's way.
