@@ -33,6 +33,8 @@ test('the shell: top bar 64 px, greeting, every menu entry in order', async ({ p
   await expect(group).toHaveAttribute('aria-expanded', 'true');
   const labels = await nav.getByRole('link').allInnerTexts();
   expect(labels.filter((l) => SETTINGS.includes(l.trim())).map((l) => l.trim())).toEqual(SETTINGS);
+  // After the Settings group, the last entry.
+  expect(labels.at(-1)?.trim()).toBe('Audit log');
 });
 
 test('the Settings group stays open or closed across reloads', async ({ page }) => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   serializerCompiler,
@@ -12,7 +11,9 @@ import { DEFAULT_PUSH_API_URL } from './config';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { botRoutes } from './modules/bots/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const level = deps.logLevel ?? 'info';
   const basePath = deps.basePath ?? '';
   const trust = deps.trustProxy ?? false;
+  const headers = securityHeaders(deps.frameAncestors ?? ["'self'"]);
   const app = Fastify({
     logger:
       level === 'silent'
@@ -80,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: level !== 'debug' && level !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(headers),
     // Under a sub-path, answer both the proxy that strips it and the one that passes it through.
     rewriteUrl: (req) => {
       const url = req.url ?? '/';
@@ -107,25 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI and emotion inject <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: deps.frameAncestors ?? ["'self'"],
-      },
-    },
-    // frame-ancestors decides embedding; X-Frame-Options would contradict an allow-list.
-    frameguard: false,
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // While closing, answers end their connection: a keep-alive socket left open by a request
   // that was in flight at shutdown would otherwise hold the close up until it times out.
@@ -154,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api' });
   await app.register(legalRoutes, { prefix: '/api' });
   await app.register(deckRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
 
   await installConsole(app, { dir: deps.consoleDir ?? null, basePath });
   return app;

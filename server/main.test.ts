@@ -1,108 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp, freePort, login, READY, run, startServer, tempDir } from './test/process';
 
 // The real server process, as `npm start` runs it: configuration, embedded PostgreSQL,
 // the data-dir lock, recovery after kill -9, graceful shutdown.
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const started: ChildProcess[] = [];
-const dirs: string[] = [];
-
-afterAll(() => {
-  for (const proc of started) if (proc.exitCode === null) proc.kill('SIGKILL');
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-main-test-'));
-  fs.chmodSync(dir, 0o755);
-  dirs.push(dir);
-  return path.join(dir, 'data');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Run {
-  proc: ChildProcess;
-  output: () => string;
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-  exit: Promise<number | null>;
-}
-
-function run(
-  script: string,
-  env: Record<string, string>,
-  args: string[] = [],
-  options: { ownGroup?: boolean } = {},
-): Run {
-  // One process, as `npm start` runs it: a kill -9 hits the server itself, not a wrapper.
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, like a server started from a terminal, so a test can send the
-    // group the Ctrl-C a terminal would.
-    detached: options.ownGroup ?? false,
-  });
-  started.push(proc);
-  let out = '';
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    for (const l of listeners) l();
-  };
-  proc.stdout?.on('data', onData);
-  proc.stderr?.on('data', onData);
-  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  return {
-    proc,
-    output: () => out,
-    exit,
-    waitFor(pattern) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const match = out.match(pattern);
-          if (match) {
-            listeners.delete(check);
-            resolve(match);
-          }
-        };
-        listeners.add(check);
-        exit.then(() => reject(new Error(`exited before ${pattern}:\n${out}`)));
-        check();
-      });
-    },
-  };
-}
-
-const startServer = (env: Record<string, string>) => run('server/main.ts', env);
-
-async function login(port: number, emailOrUsername: string, password: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailOrUsername, password }),
-  });
-  return { status: res.status, body: (await res.json()) as { token?: string } };
-}
-
-const READY = /Rewards admin console: (http:\/\/\S+)/;
+afterAll(cleanUp);
 
 describe('the server process', () => {
   it('starts on PORT and DATA_DIR, refuses a second server, survives kill -9, stops cleanly', async () => {

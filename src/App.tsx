@@ -15,6 +15,7 @@ import { LegalPage } from './pages/legal';
 import { LoginPage } from './pages/login';
 import { NotificationsPage } from './pages/notifications';
 import { AppInfoPage, DailyRewardsPage, ReferralPage } from './pages/settings';
+import { audit } from './resources/audit';
 import { bots } from './resources/bots';
 import { users } from './resources/users';
 import { WithdrawalTypesPage } from './resources/withdrawal-types';
@@ -65,6 +66,7 @@ export const App = () => (
       <Resource name="users" {...users} />
       <Resource name="withdrawals" {...withdrawals} />
       <Resource name="bots" {...bots} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
         {customPages.map(([path, Page]) => (
           <Route

@@ -31,6 +31,7 @@ export const endpoints: Endpoints = {
   categories: { path: 'admin/categories', label: 'category' },
   offers: { path: 'admin/offers', label: 'offer' },
   'withdrawal-types': { path: 'admin/withdrawal-types', replace: true, label: 'withdrawal type' },
+  audit: { path: 'admin/audit', label: 'audit entry' },
 };
 
 interface ApiList {

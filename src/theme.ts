@@ -12,12 +12,24 @@ const sharedComponents = (color: string): RaThemeOptions['components'] => ({
   },
 });
 
+/**
+ * Text on a coloured button or badge (contrastText) is white only where white reaches WCAG AA's
+ * 4.5:1, otherwise dark: MUI's default (3:1) left white on the dark theme's red at 3.7:1.
+ */
+const AA_TEXT_CONTRAST = 4.5;
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   palette: {
     ...defaultLightTheme.palette,
     mode: 'light',
+    contrastThreshold: AA_TEXT_CONTRAST,
     primary: { main: '#3f51b5' },
+    // MUI's default orange (#ed6c02) is 3.1:1 on white: too faint for text such as the
+    // 'pending' badge or a 'Disable' button. This one is 5.7:1 (WCAG AA asks 4.5:1).
+    warning: { main: '#a84b00' },
+    // Likewise MUI's red (#d32f2f) is 4.4:1 on a filled field's grey: this one is 4.9:1.
+    error: { main: '#c62828' },
   },
   components: { ...defaultLightTheme.components, ...sharedComponents('#1a237e') },
 };
@@ -27,6 +39,7 @@ export const darkTheme: RaThemeOptions = {
   palette: {
     ...defaultDarkTheme.palette,
     mode: 'dark',
+    contrastThreshold: AA_TEXT_CONTRAST,
     primary: { main: '#90caf9' },
   },
   components: { ...defaultDarkTheme.components, ...sharedComponents('#90caf9') },

@@ -41,3 +41,25 @@ export async function auditMany(db: Database, actor: Actor, entries: AuditEntry[
     )
     .execute();
 }
+
+const TAKEN_BACK = Symbol('audit row taken back');
+
+/**
+ * Writes the row and takes it back. For a change no transaction can hold (a call to another
+ * service): made only once this shows its row can be written, so a log that refuses rows stops
+ * the change rather than missing it. The real row, written after the call, carries its outcome.
+ */
+export async function assertAuditable(
+  db: Database,
+  actor: Actor,
+  entry: AuditEntry,
+): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await audit(trx, actor, entry);
+      throw TAKEN_BACK;
+    });
+  } catch (error) {
+    if (error !== TAKEN_BACK) throw error;
+  }
+}

@@ -1,42 +1,77 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { signedIn } from '../test/client';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 
 let t: TestContext;
-let playerToken: string;
-let expiredToken: string;
+/** Each way a caller can hold a token that must not reach an admin route, and the answer due. */
+let refused: [string, Record<string, string>, number][];
+
+/** An admin who signed in and has used the console once: the change under test comes after. */
+async function activeAdmin() {
+  const admin = await signedIn(t);
+  expect((await admin.get('/api/admin/ping')).statusCode).toBe(200);
+  return admin;
+}
 
 beforeAll(async () => {
   t = await createTestContext();
   const player = await t.user();
-  playerToken = await t.login(player.username, player.password);
-  const admin = await t.user({ admin: true });
-  expiredToken = await t.login(admin.username, admin.password);
-  await sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = ${admin.id}`.execute(
+  const playerToken = await t.login(player.username, player.password);
+
+  const expired = await activeAdmin();
+  await sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = ${expired.user.id}`.execute(
     t.db,
   );
+
+  const revoked = await activeAdmin();
+  expect((await revoked.post('/api/auth/logout', undefined)).statusCode).toBe(200);
+
+  // Set directly: disabling through the API also ends the sessions, which would make this the
+  // revoked case again. This proves the guard reads the user's status on every request.
+  const disabled = await activeAdmin();
+  await t.db
+    .updateTable('users')
+    .set({ status: 'disabled' })
+    .where('id', '=', disabled.user.id)
+    .execute();
+
+  // Demoted by another admin through the API, which leaves their session open.
+  const demoted = await activeAdmin();
+  const other = await signedIn(t);
+  const demote = await other.patch(`/api/admin/users/${demoted.user.user_id}/role`, {
+    makeAdmin: false,
+  });
+  expect(demote.statusCode).toBe(200);
+
+  refused = [
+    ['no token', {}, 401],
+    ['expired token', bearer(expired.token), 401],
+    ['revoked token', bearer(revoked.token), 401],
+    ['disabled admin', bearer(disabled.token), 401],
+    ['player', bearer(playerToken), 403],
+    ['demoted admin', bearer(demoted.token), 403],
+  ];
 });
 afterAll(() => t.close());
 
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'x');
 
 describe('every /api/admin route requires an admin', () => {
-  it('walks the route table: no token 401, expired token 401, player token 403', async () => {
+  it('walks the route table: no, expired, revoked or disabled token 401; non-admin 403', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/admin'));
     expect(routes.map((r) => r.url)).toContain('/api/admin/ping');
+    expect(routes.length).toBeGreaterThan(50);
 
     for (const route of routes) {
-      const method = route.method as 'GET';
-      const url = concrete(route.url);
-      const cases = [
-        [{}, 401],
-        [bearer(expiredToken), 401],
-        [bearer(playerToken), 403],
-      ] as const;
-      for (const [headers, status] of cases) {
-        const res = await t.app.inject({ method, url, headers });
-        expect(res.statusCode, `${route.method} ${route.url}`).toBe(status);
+      for (const [who, headers, status] of refused) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers,
+        });
+        expect(res.statusCode, `${route.method} ${route.url} as ${who}`).toBe(status);
       }
     }
   });
@@ -55,10 +90,9 @@ describe('every /api/admin route requires an admin', () => {
       ['GET', '/api/admin/added-later'],
       ['POST', '/api/admin/plugin/nested'],
     ] as const) {
-      expect((await app.inject({ method, url })).statusCode).toBe(401);
-      expect((await app.inject({ method, url, headers: bearer(playerToken) })).statusCode).toBe(
-        403,
-      );
+      for (const [who, headers, status] of refused) {
+        expect((await app.inject({ method, url, headers })).statusCode, who).toBe(status);
+      }
     }
     await app.close();
   });

@@ -117,6 +117,23 @@ async function clearLeftovers(pgDir: string, log: (m: string) => void): Promise<
   }
 }
 
+/**
+ * A postmaster killed with -9 also leaves its socket's lock file, and PostgreSQL refuses to
+ * start while the pid in it exists, which a killed but not yet reaped (zombie) one still does.
+ * The socket directory is this data dir's own: a lock naming no running process is stale.
+ */
+function clearStaleSocketLock(socketDir: string): void {
+  const lockFile = path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}.lock`);
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(lockFile, 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return;
+  fs.rmSync(lockFile, { force: true });
+}
+
 async function initialise(bin: Binaries, pgDir: string, owner: Owner | undefined, logFd: number) {
   // An initdb that died half-way leaves a directory without PG_VERSION: start over.
   fs.rmSync(pgDir, { recursive: true, force: true });
@@ -205,6 +222,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     } else {
       await clearLeftovers(pgDir, log);
     }
+    clearStaleSocketLock(socketDir);
 
     const child = spawn(
       bin.postgres,

@@ -5,6 +5,7 @@ import * as usersMatchesWithdrawals from './migrations/0002_users_matches_withdr
 import * as rowCounts from './migrations/0003_row_counts';
 import * as botsGamesWithdrawalTypes from './migrations/0004_bots_games_withdrawal_types';
 import * as settingsLegalDecks from './migrations/0005_settings_legal_decks';
+import * as auditLogFilters from './migrations/0006_audit_log_filters';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -13,6 +14,7 @@ const migrations = {
   '0003_row_counts': rowCounts,
   '0004_bots_games_withdrawal_types': botsGamesWithdrawalTypes,
   '0005_settings_legal_decks': settingsLegalDecks,
+  '0006_audit_log_filters': auditLogFilters,
 };
 
 /** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */

@@ -41,12 +41,16 @@ function fieldName(path: string, params: Record<string, unknown>): string {
  * Errors the router raises before any route runs (a broken %-escape, a path segment over the
  * router's length limit), in the API's own error shape. The address is never echoed back.
  */
-export const frameworkErrors = (error: FastifyError, _request: unknown, reply: FastifyReply) => {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send({ error: 'The address is too long', code: 'too_long' });
-  }
-  return reply.code(400).send({ error: 'The address is not valid', code: 'bad_url' });
-};
+export const frameworkErrors =
+  (headers: Record<string, string>) =>
+  (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+    // No hook has run yet, so the security headers are set here.
+    reply.headers(headers);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return reply.code(414).send({ error: 'The address is too long', code: 'too_long' });
+    }
+    return reply.code(400).send({ error: 'The address is not valid', code: 'bad_url' });
+  };
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

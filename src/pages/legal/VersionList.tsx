@@ -1,4 +1,4 @@
-import { Chip, List, ListItemButton, ListItemText, Tooltip } from '@mui/material';
+import { Chip, List, ListItem, ListItemButton, ListItemText, Tooltip } from '@mui/material';
 import type { LegalVersion } from '../../../contract/legal';
 import { errorMessage } from '../../apiErrors';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -45,20 +45,23 @@ export const VersionList = ({
   return (
     <List dense aria-label="Versions" disablePadding>
       {versions.map((version) => (
-        <Tooltip key={version._id} title={publishedNote(version)} placement="right" describeChild>
-          <ListItemButton
-            selected={version._id === shownId}
-            aria-current={version._id === shownId ? 'true' : undefined}
-            disabled={disabled}
-            onClick={() => onSelect(version._id)}
-            sx={{ borderRadius: 1 }}
-          >
-            <ListItemText primary={`v${version.version}`} />
-            {version.isActive && (
-              <Chip size="small" variant="outlined" color="success" label="Active" />
-            )}
-          </ListItemButton>
-        </Tooltip>
+        // the <li>: a list holds only list items
+        <ListItem key={version._id} disablePadding>
+          <Tooltip title={publishedNote(version)} placement="right" describeChild>
+            <ListItemButton
+              selected={version._id === shownId}
+              aria-current={version._id === shownId ? 'true' : undefined}
+              disabled={disabled}
+              onClick={() => onSelect(version._id)}
+              sx={{ borderRadius: 1 }}
+            >
+              <ListItemText primary={`v${version.version}`} />
+              {version.isActive && (
+                <Chip size="small" variant="outlined" color="success" label="Active" />
+              )}
+            </ListItemButton>
+          </Tooltip>
+        </ListItem>
       ))}
     </List>
   );

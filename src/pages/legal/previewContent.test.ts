@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isSafeUrl } from '../../../contract/legal-html';
+import { XSS_PAYLOADS } from '../../../server/test/xss-corpus';
 import { isBlankHtml, previewOf, sanitisePreview } from './previewContent';
 
 describe('previewOf', () => {
@@ -45,5 +47,26 @@ describe('isBlankHtml', () => {
     expect(isBlankHtml('<p> &nbsp; </p>')).toBe(true);
     expect(isBlankHtml('<p>a</p>')).toBe(false);
     expect(isBlankHtml('<table><tr><td></td></tr></table>')).toBe(false);
+  });
+});
+
+describe('sanitisePreview against the XSS corpus', () => {
+  const RUNNABLE = 'script, iframe, frame, object, embed, svg, math, form, style, base, meta, link';
+
+  it.each(XSS_PAYLOADS)('leaves nothing that runs of %s, and is stable', (payload) => {
+    const once = sanitisePreview(payload);
+    expect(sanitisePreview(once)).toBe(once);
+    const template = document.createElement('template');
+    template.innerHTML = once;
+    expect(template.content.querySelector(RUNNABLE)).toBeNull();
+    for (const element of template.content.querySelectorAll('*')) {
+      for (const { name, value } of element.attributes) {
+        expect(name.startsWith('on'), `${name} in ${once}`).toBe(false);
+        if (['href', 'src', 'action', 'formaction', 'background'].includes(name)) {
+          expect(isSafeUrl(value), value).toBe(true);
+        }
+        if (name === 'style') expect(value).not.toMatch(/url|expression|\\/i);
+      }
+    }
   });
 });

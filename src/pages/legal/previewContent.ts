@@ -1,11 +1,11 @@
 import DOMPurify from 'dompurify';
+import { legalHtmlSanitiser } from '../../../contract/legal-html';
 
 // The stored HTML is sanitised by the server already; what is being typed is not, and the
 // preview shows it live, so it is sanitised here too before it reaches the page.
 
-/** HTML safe to put in the page: no scripts, handlers, javascript: links, SVG, MathML or forms. */
-export const sanitisePreview = (html: string): string =>
-  DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+/** HTML safe to put in the page, by the server's own policy: what the preview shows is what saves. */
+export const sanitisePreview = legalHtmlSanitiser(DOMPurify);
 
 /** Elements that show something without any text. */
 const VISIBLE_WITHOUT_TEXT = 'img, hr, table, video, audio, picture';

@@ -135,7 +135,16 @@ export const MatchHistory = ({ userId }: { userId: Identifier }) => {
     );
   } else {
     body = (
-      <Box sx={{ overflowX: 'auto' }}>
+      // Focusable, so that keyboard users can scroll the wide table sideways.
+      <Box
+        role="region"
+        aria-label="Match history table"
+        tabIndex={0}
+        sx={{
+          overflowX: 'auto',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
         <Table size="small" aria-label="Match history">
           <TableHead>
             <TableRow>

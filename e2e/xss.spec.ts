@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
+import { LEGAL_LIST_LIMIT } from '../contract/legal';
+import { XSS_PAYLOADS } from '../server/test/xss-corpus';
+import { signIn, storedToken, withDatabase } from './support';
+import { expect, test } from './test';
+
+// Stored XSS through legal documents, the one place admins save HTML that others render.
+// Every payload calls alert(): a dialog in any page means something ran.
+
+// Both write versions of one type, and the second reads its own back from the latest listed.
+test.describe.configure({ mode: 'serial' });
+
+/** Dialogs a page opened, dismissed as they come so nothing hangs. */
+function dialogsOf(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog) => {
+    opened.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return opened;
+}
+
+/**
+ * What in `root` could run or reach out: elements that execute or embed, handler attributes,
+ * and addresses with a scheme other than http(s), mailto or tel. Also fires every element's
+ * mouse and focus handlers, so a handler that survived would open its dialog.
+ */
+const runnableIn = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((root) => {
+    const found: string[] = [];
+    const RUNNABLE =
+      'script, iframe, frame, object, embed, svg, math, form, style, base, meta, link';
+    for (const element of root.querySelectorAll(RUNNABLE)) found.push(`<${element.localName}>`);
+    for (const element of root.querySelectorAll('*')) {
+      for (const { name, value } of element.attributes) {
+        if (name.startsWith('on')) found.push(`${element.localName} ${name}`);
+        const scheme = /^([a-z][a-z\d+.-]*):/i.exec(value.replace(/[\s\p{Cc}]/gu, ''))?.[1];
+        if (['href', 'src', 'action', 'formaction', 'background'].includes(name) && scheme) {
+          if (!['http', 'https', 'mailto', 'tel'].includes(scheme.toLowerCase()))
+            found.push(`${element.localName} ${name}=${value}`);
+        }
+      }
+      for (const type of ['mouseover', 'mouseenter', 'focus', 'animationstart']) {
+        element.dispatchEvent(new Event(type, { bubbles: true }));
+      }
+    }
+    return found;
+  });
+
+test('no payload survives the server’s sanitiser, even rendered without any CSP', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const authorization = `Bearer ${await storedToken(page)}`;
+  const stored: string[] = [];
+  for (const payload of XSS_PAYLOADS) {
+    const res = await page.request.post('/api/admin/legal', {
+      headers: { authorization },
+      data: { type: 'terms', contentText: 'XSS corpus', contentHtml: payload },
+    });
+    expect(res.status(), payload).toBe(201);
+    stored.push((await res.json()).doc.contentHtml);
+  }
+
+  // As a player app would show it: straight into a page, with no policy to stop a script.
+  const bare = await page.context().newPage();
+  const dialogs = dialogsOf(bare);
+  await bare.setContent('<!doctype html><html><body><main></main></body></html>');
+  await bare.evaluate((htmls) => {
+    const main = document.querySelector('main') as HTMLElement;
+    for (const html of htmls) {
+      const holder = document.createElement('section');
+      holder.innerHTML = html;
+      main.append(holder);
+    }
+  }, stored);
+  expect(await runnableIn(bare, 'main')).toEqual([]);
+  await bare.waitForTimeout(500); // images that fail to load would fire onerror by now
+  expect(dialogs).toEqual([]);
+});
+
+/** Payloads per stored version: each a separate document would take minutes to click through. */
+const PER_VERSION = 3;
+
+test.describe('markup that skipped the server’s sanitiser', () => {
+  test.use({ hostileMarkup: true });
+
+  test('the console’s preview and editor run nothing', async ({ page }) => {
+    test.setTimeout(90_000);
+    const dialogs = dialogsOf(page);
+    await signIn(page);
+
+    const documents: string[] = [];
+    for (let i = 0; i < XSS_PAYLOADS.length; i += PER_VERSION)
+      documents.push(XSS_PAYLOADS.slice(i, i + PER_VERSION).join('\n'));
+
+    // As if a row had been written by anything but this server: raw payloads, straight in.
+    for (let start = 0; start < documents.length; start += LEGAL_LIST_LIMIT) {
+      const batch = documents.slice(start, start + LEGAL_LIST_LIMIT);
+      const versions = await withDatabase(async (db) => {
+        const numbers: number[] = [];
+        for (const html of batch) {
+          const { rows } = await sql<{ version: number }>`
+            INSERT INTO legal_documents (type, version, content_text, content_html)
+            SELECT 'terms', coalesce(max(version), 0) + 1, 'XSS corpus', ${html}
+            FROM legal_documents WHERE type = 'terms'
+            RETURNING version`.execute(db);
+          numbers.push(rows[0]?.version ?? 0);
+        }
+        return numbers;
+      });
+
+      await page.goto('/settings/legal');
+      const list = page.getByRole('list', { name: 'Versions' });
+      for (const [index, version] of versions.entries()) {
+        await list.getByRole('button', { name: new RegExp(`^v${version}\\b`) }).click();
+        await expect(page.getByRole('heading', { name: `v${version}`, exact: true })).toBeVisible();
+        await expect(page.getByTestId('legal-preview')).toBeVisible();
+        const html = batch[index];
+        expect(await runnableIn(page, '[data-testid="legal-preview"]'), html).toEqual([]);
+        // The rich-text editor shows the version too, read-only.
+        expect(await runnableIn(page, '.ProseMirror'), html).toEqual([]);
+      }
+    }
+    await page.waitForTimeout(500); // images that fail to load would fire onerror by now
+    expect(dialogs).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { verify } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newReferralCode, newUserId } from '../modules/users/create';
+import { createTestContext, type TestContext } from '../test/harness';
+import { hashPassword } from './passwords';
+
+// Counted, so the test sees each attempt pay for exactly one password check.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
+
+// An attacker who times sign-ins must not learn whether a name is an account, nor whether that
+// account is disabled. One argon2 check costs less than the 20 ms allowed here, so the medians
+// alone would not notice a kind that skips it: each attempt is also seen to run exactly one. Every attempt comes from its own address and names its own account, so
+// neither rate limit touches the samples.
+
+const SAMPLES = 100;
+const PASSWORD = 'the-right-password';
+const KINDS = ['unknown user', 'wrong password', 'disabled user'] as const;
+type Kind = (typeof KINDS)[number];
+
+let t: TestContext;
+let hash: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  hash = await hashPassword(PASSWORD);
+  // One shared hash: the accounts cost one argon2 run, not two hundred.
+  await t.db
+    .insertInto('users')
+    .values(
+      (['active', 'disabled'] as const).flatMap((status) =>
+        Array.from({ length: SAMPLES }, (_, i) => ({
+          user_id: newUserId(),
+          username: `${status}-${i}`,
+          email: `${status}-${i}@example.com`,
+          password_hash: hash,
+          status,
+          referral_code: newReferralCode(),
+        })),
+      ),
+    )
+    .execute();
+});
+afterAll(() => t.close());
+
+const ATTEMPTS: Record<Kind, (i: number) => { emailOrUsername: string; password: string }> = {
+  'unknown user': (i) => ({ emailOrUsername: `nobody-${i}`, password: 'wrong-password' }),
+  'wrong password': (i) => ({ emailOrUsername: `active-${i}`, password: 'wrong-password' }),
+  // The right password: a disabled account must not answer differently even then.
+  'disabled user': (i) => ({ emailOrUsername: `disabled-${i}`, password: PASSWORD }),
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return ((sorted[Math.floor(mid - 0.5)] ?? 0) + (sorted[Math.ceil(mid - 0.5)] ?? 0)) / 2;
+};
+
+describe('sign-in timing', () => {
+  it('takes the same time for an unknown user, a wrong password and a disabled user', {
+    timeout: 90_000,
+  }, async () => {
+    const times: Record<Kind, number[]> = {
+      'unknown user': [],
+      'wrong password': [],
+      'disabled user': [],
+    };
+    // Interleaved, so a slow spell of the machine falls on every kind alike.
+    for (let i = 0; i < SAMPLES; i++) {
+      for (const [k, kind] of KINDS.entries()) {
+        const checksBefore = vi.mocked(verify).mock.calls.length;
+        const started = performance.now();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: ATTEMPTS[kind](i),
+          remoteAddress: `10.${k}.${i >> 8}.${i & 255}`,
+        });
+        times[kind].push(performance.now() - started);
+        expect(res.statusCode, kind).toBe(401);
+        expect(vi.mocked(verify).mock.calls.length - checksBefore, kind).toBe(1);
+        expect(res.json()).toEqual({ error: 'Invalid credentials', code: 'invalid_credentials' });
+      }
+    }
+
+    const medians = KINDS.map((kind) => median(times[kind]));
+    const spread = Math.max(...medians) - Math.min(...medians);
+    const summary = KINDS.map((kind, k) => `${kind} ${medians[k]?.toFixed(1)} ms`).join(', ');
+    expect(spread, summary).toBeLessThanOrEqual(20);
+  });
+});

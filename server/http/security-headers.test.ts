@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { type SignedIn, signedIn } from '../test/client';
+import { bearer, createTestContext, type TestContext } from '../test/harness';
+
+// Every answer the server can give, whatever the route, status or path through the framework,
+// carries the same protective headers: a page or a JSON answer that lacked them could be framed,
+// sniffed into HTML, or run scripts from elsewhere.
+
+const PORTAL = 'https://portal.example.com';
+
+let t: TestContext;
+let app: FastifyInstance;
+let admin: SignedIn;
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await signedIn(t);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-headers-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head></html>');
+  fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {}');
+  app = await buildApp({
+    db: t.db,
+    consoleDir: dir,
+    logLevel: 'silent',
+    frameAncestors: ["'self'", PORTAL],
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function expectProtected(res: Awaited<ReturnType<FastifyInstance['inject']>>, what: string) {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  const directives = new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+  expect(directives.get('default-src'), `${what}: ${csp}`).toBe("'self'");
+  expect(directives.get('script-src'), `${what}: ${csp}`).toBe("'self'");
+  expect(directives.get('object-src'), `${what}: ${csp}`).toBe("'none'");
+  expect(directives.get('base-uri'), `${what}: ${csp}`).toBe("'self'");
+  expect(directives.get('frame-ancestors'), `${what}: ${csp}`).toBe(`'self' ${PORTAL}`);
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+  expect(res.headers['strict-transport-security'], what).toMatch(/max-age=\d+/);
+  expect(res.headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  expect(res.headers['x-powered-by'], what).toBeUndefined();
+}
+
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'x');
+
+describe('security headers', () => {
+  it('are on the answer of every route, signed in or not, whatever the status', async () => {
+    const statuses = new Set<number>();
+    for (const route of app.routeTable) {
+      const method = route.method as 'GET';
+      const url = concrete(route.url);
+      const requests: InjectOptions[] = [
+        { method, url },
+        // A signed-in admin sending nothing: answers from 200 to 4xx, none changes anything.
+        { method, url, headers: bearer(admin.token) },
+      ];
+      for (const request of requests) {
+        const res = await app.inject(request);
+        statuses.add(res.statusCode);
+        expectProtected(res, `${route.method} ${route.url} → ${res.statusCode}`);
+      }
+    }
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+  });
+
+  it('are on the console, its assets, and every answer the framework gives before a route', async () => {
+    const requests: InjectOptions[] = [
+      { method: 'GET', url: '/' },
+      { method: 'GET', url: '/users/u_1/show' },
+      { method: 'GET', url: '/assets/app.js' },
+      { method: 'GET', url: '/assets/missing.js' },
+      { method: 'GET', url: '/api/nothing-here' },
+      { method: 'GET', url: '/api/admin/users/%E0%A4%A' },
+      { method: 'GET', url: `/api/admin/users/${'x'.repeat(10_000)}` },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"emailOrUsername":',
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'x',
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ emailOrUsername: 'x'.repeat(2_000_000), password: 'y' }),
+      },
+      { method: 'OPTIONS', url: '/api/health' },
+    ];
+    for (const request of requests) {
+      const res = await app.inject(request);
+      expectProtected(
+        res,
+        `${request.method} ${String(request.url).slice(0, 60)} → ${res.statusCode}`,
+      );
+    }
+  });
+
+  it('are on the 429 of too many sign-in failures', async () => {
+    let last = await app.inject({ method: 'GET', url: '/' });
+    for (let i = 0; i < 11; i++) {
+      last = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.9',
+        payload: { emailOrUsername: `nobody${i}`, password: 'wrong-password' },
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expectProtected(last, 'POST /api/auth/login → 429');
+  });
+});

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuditEntry, AuditFacets, AuditQuery, AuditSummary } from '../../../contract/audit';
+import { ErrorBody } from '../../../contract/errors';
+import { listResponse } from '../../../contract/lists';
+import { presentAuditEntry } from './present';
+import { auditFacets, getAuditEntry, listAudit } from './queries';
+
+const IdParams = z.object({ id: z.string() });
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
+
+/** The audit log, read-only: rows are written by the mutations themselves (server/audit). */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        querystring: AuditQuery,
+        response: { 200: listResponse(AuditSummary), ...errors },
+      },
+    },
+    async ({ query }) => listAudit(app.db, query),
+  );
+
+  // A static segment wins over :id in the router, whatever the order.
+  app.get(
+    '/admin/audit/facets',
+    { schema: { response: { 200: AuditFacets, ...errors } } },
+    async () => auditFacets(app.db),
+  );
+
+  app.get(
+    '/admin/audit/:id',
+    { schema: { params: IdParams, response: { 200: AuditEntry, 404: ErrorBody, ...errors } } },
+    async ({ params }) => presentAuditEntry(await getAuditEntry(app.db, params.id)),
+  );
+};

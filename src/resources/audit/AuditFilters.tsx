@@ -1,0 +1,52 @@
+import { Button } from '@mui/material';
+import { useListContext } from 'react-admin';
+import { ListSelectFilter } from '../../components/ListSelectFilter';
+import { Spacer, ToolbarRow } from '../../components/ListToolbar';
+import { TextFilter } from './TextFilter';
+import { TimeRangeFilter } from './TimeRangeFilter';
+import { useFacets } from './useFacets';
+
+/** A select over the known values, plus the applied one should the facets not know it (yet). */
+const FacetFilter = ({
+  source,
+  label,
+  values,
+}: {
+  source: string;
+  label: string;
+  values: string[] | undefined;
+}) => {
+  const { filterValues } = useListContext();
+  const current = filterValues[source];
+  const known = values ?? [];
+  const all = typeof current === 'string' && !known.includes(current) ? [current, ...known] : known;
+  return (
+    <ListSelectFilter
+      source={source}
+      label={label}
+      choices={all.map((value) => ({ value, label: value }))}
+    />
+  );
+};
+
+const ClearFilters = () => {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  if (Object.keys(filterValues).length === 0) return null;
+  return <Button onClick={() => setFilters({}, displayedFilters, false)}>Clear filters</Button>;
+};
+
+/** Who, Action, Record type, Record id, From and To, above the table. */
+export const AuditFilters = () => {
+  const { data: facets } = useFacets();
+  return (
+    <ToolbarRow>
+      <TextFilter source="actor" label="Who" />
+      <FacetFilter source="action" label="Action" values={facets?.actions} />
+      <FacetFilter source="entity" label="Record type" values={facets?.entities} />
+      <TextFilter source="entityId" label="Record id" />
+      <TimeRangeFilter />
+      <Spacer />
+      <ClearFilters />
+    </ToolbarRow>
+  );
+};

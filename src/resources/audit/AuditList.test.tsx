@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Resource } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../http';
+import { type FakeRoute, gated, listOf, type RecordedRequest, reply } from '../../test/fakeFetch';
+import { renderAdmin } from '../../test/renderAdmin';
+import { audit } from '.';
+import { anEntry, FACETS, summaryOf } from './testData';
+
+const botEdit = anEntry({ _id: '11', at: '2025-03-01T10:02:03.000Z' });
+const approval = anEntry({
+  _id: '12',
+  actor: 'bob',
+  action: 'withdrawal.approve',
+  entity: 'withdrawal',
+  entityId: '7',
+});
+const userEdit = anEntry({ _id: '13', action: 'user.update', entity: 'user', entityId: 'USR-1' });
+const seeded = anEntry({
+  _id: '14',
+  actorId: null,
+  actor: null,
+  action: 'settings.update',
+  entity: 'settings',
+  entityId: 'referral',
+  ip: null,
+});
+const ROWS = [botEdit, approval, userEdit, seeded].map(summaryOf);
+
+const renderList = (list: FakeRoute | ReturnType<typeof reply>, entries = ['/audit']) =>
+  renderAdmin(<Resource name="audit" {...audit} />, {
+    entries,
+    routes: {
+      'GET /api/admin/audit': list,
+      'GET /api/admin/audit/facets': reply(200, FACETS),
+    },
+  });
+
+const listCalls = (requests: RecordedRequest[]) =>
+  requests.filter((r) => new URL(r.url).pathname === '/api/admin/audit');
+const lastQuery = (requests: RecordedRequest[]) =>
+  Object.fromEntries(new URL(listCalls(requests).at(-1)?.url ?? 'http://x').searchParams);
+
+const dataRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const rowOf = (text: string) => {
+  const row = dataRows().find((r) => within(r).queryByText(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+};
+
+describe('Audit log list', () => {
+  beforeEach(() => setUnauthorizedHandler(vi.fn()));
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('asks for the newest entries, 20 a page; shows loading, then the rows', async () => {
+    const { route, open } = gated(listOf(ROWS, 4));
+    const { requests } = renderList(route);
+
+    expect(await screen.findByText('Loading audit entries…')).toBeInTheDocument();
+    expect(lastQuery(requests)).toEqual({ page: '1', limit: '20', sort: 'at:desc' });
+    open();
+    expect(await screen.findByRole('cell', { name: 'withdrawal.approve' })).toBeInTheDocument();
+    expect(dataRows()).toHaveLength(4);
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
+    expect(screen.getByText('4 total · Page 1 of 1')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'Action', 'Record', 'IP', 'Actions']);
+  });
+
+  it('shows when to the second, who (system when nobody), and the IP', async () => {
+    renderList(listOf(ROWS));
+    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+
+    const row = rowOf('withdrawal.approve');
+    const when = new Date(approval.at).toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    });
+    expect(within(row).getByText(when)).toBeInTheDocument();
+    expect(within(row).getByText('bob')).toBeInTheDocument();
+    expect(within(row).getByText('203.0.113.9')).toBeInTheDocument();
+    const system = rowOf('settings.update');
+    expect(within(system).getByText('system')).toBeInTheDocument();
+    expect(within(system).getByText('-')).toBeInTheDocument();
+  });
+
+  it('links a record to its page where the console has one, else names it', async () => {
+    renderList(listOf(ROWS));
+    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+
+    const link = (text: string) => within(rowOf(text)).getByRole('link', { name: /^(?!View)/ });
+    expect(link('bot.update')).toHaveAttribute('href', '/bots/bot_b1/edit');
+    expect(link('bot.update')).toHaveTextContent('bot bot_b1');
+    expect(link('withdrawal.approve')).toHaveAttribute('href', '/withdrawals/7/show');
+    expect(link('user.update')).toHaveAttribute('href', '/users/USR-1/show');
+    const settings = rowOf('settings.update');
+    expect(within(settings).getByText('referral')).toBeInTheDocument();
+    expect(
+      within(settings)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['View']);
+  });
+
+  it('is read-only: each row opens its entry, and nothing creates, edits or deletes', async () => {
+    renderList(listOf(ROWS));
+    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+
+    expect(
+      within(rowOf('bot.update')).getByRole('link', { name: 'View entry 11' }),
+    ).toHaveAttribute('href', '/audit/11/show');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    for (const name of [/create/i, /edit/i, /delete/i]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('filters by who, action, record type and record id', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList(listOf(ROWS));
+    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Who' }), ' Alice {Enter}');
+    await waitFor(() => expect(lastQuery(requests)).toMatchObject({ actor: 'Alice', page: '1' }));
+
+    const action = screen.getByRole('combobox', { name: 'Action' });
+    expect(
+      within(action)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', ...FACETS.actions]);
+    await user.selectOptions(action, 'withdrawal.approve');
+    await waitFor(() =>
+      expect(lastQuery(requests)).toMatchObject({ action: 'withdrawal.approve' }),
+    );
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Record type' }), 'withdrawal');
+    await user.type(screen.getByRole('textbox', { name: 'Record id' }), '7{Enter}');
+    await waitFor(() =>
+      expect(lastQuery(requests)).toEqual({
+        page: '1',
+        limit: '20',
+        sort: 'at:desc',
+        actor: 'Alice',
+        action: 'withdrawal.approve',
+        entity: 'withdrawal',
+        entityId: '7',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(lastQuery(requests)).toEqual({ page: '1', limit: '20', sort: 'at:desc' }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Who' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('');
+  });
+
+  it('sends From and To as instants, and refuses a To before From', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList(listOf(ROWS));
+    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+
+    await user.type(from, '2025-03-01T10:00');
+    await waitFor(() =>
+      expect(lastQuery(requests).from).toBe(new Date('2025-03-01T10:00').toISOString()),
+    );
+    const sent = listCalls(requests).length;
+    await user.type(to, '2025-03-01T09:00');
+    expect(await screen.findByText('Must not be before From')).toBeInTheDocument();
+    expect(listCalls(requests)).toHaveLength(sent);
+
+    await user.clear(to);
+    await user.type(to, '2025-03-02T00:00');
+    await waitFor(() =>
+      expect(lastQuery(requests)).toMatchObject({
+        from: new Date('2025-03-01T10:00').toISOString(),
+        to: new Date('2025-03-02T00:00').toISOString(),
+      }),
+    );
+    expect(screen.queryByText('Must not be before From')).not.toBeInTheDocument();
+  });
+
+  it('keeps a filter from the address in its select, even one the facets do not list', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ action: 'deck.copy' }));
+    const { requests } = renderList(listOf([]), [`/audit?filter=${filter}`]);
+
+    expect(await screen.findByText('No audit entries match these filters.')).toBeInTheDocument();
+    expect(lastQuery(requests)).toMatchObject({ action: 'deck.copy' });
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('deck.copy');
+  });
+
+  it('says so when there are no entries at all', async () => {
+    renderList(listOf([]));
+    expect(await screen.findByText('No audit entries yet.')).toBeInTheDocument();
+  });
+
+  it('shows a failed load with the reason and Retry, which loads again', async () => {
+    let fail = true;
+    renderList(() =>
+      fail ? reply(500, { error: 'Database unavailable', code: 'internal' }) : listOf(ROWS),
+    );
+
+    expect(await screen.findByText('Error loading audit log')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('cell', { name: 'withdrawal.approve' })).toBeInTheDocument();
+    expect(screen.queryByText('Error loading audit log')).not.toBeInTheDocument();
+  });
+});

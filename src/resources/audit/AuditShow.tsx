@@ -1,0 +1,111 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { ShowBase, Title, useShowContext } from 'react-admin';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, statusOf } from '../../apiErrors';
+import { Facts } from '../../components/Facts';
+import { LoadingBox } from '../../components/LoadingBox';
+import { RetryAlert } from '../../components/RetryAlert';
+import { type AuditRecord, actorLabel, formatWhen, LIST_PATH, MESSAGES } from './audit';
+import { JsonBlock } from './JsonBlock';
+import { RecordRef } from './RecordRef';
+
+/** Back to where the admin came from; to the list when this page was opened directly. */
+const BackButton = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      startIcon={<ArrowBackIcon />}
+      onClick={() => (location.key === 'default' ? navigate(LIST_PATH) : navigate(-1))}
+    >
+      Back
+    </Button>
+  );
+};
+
+const EntryFacts = ({ record }: { record: AuditRecord }) => (
+  <Facts
+    facts={[
+      [
+        'When',
+        <time key="when" dateTime={record.at}>
+          {formatWhen(record.at)}
+        </time>,
+      ],
+      ['Who', actorLabel(record.actor)],
+      ['Action', <code key="action">{record.action}</code>],
+      ['Record', <RecordRef key="record" entity={record.entity} entityId={record.entityId} />],
+      ['IP', record.ip ?? '-'],
+      ['Entry', <code key="entry">{record._id}</code>],
+    ]}
+  />
+);
+
+/** A row the list already holds lacks before and after until the entry itself arrives. */
+const hasChange = (record: AuditRecord) => 'before' in record && 'after' in record;
+
+const Change = ({ record }: { record: AuditRecord }) =>
+  hasChange(record) ? (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+        mt: 3,
+      }}
+    >
+      <JsonBlock title="Before" value={record.before} />
+      <JsonBlock title="After" value={record.after} />
+    </Box>
+  ) : (
+    <LoadingBox>Loading the change…</LoadingBox>
+  );
+
+const LoadFailure = () => {
+  const { error, refetch } = useShowContext();
+  if (statusOf(error) === 404) return <Typography>{MESSAGES.notFound}</Typography>;
+  return (
+    <RetryAlert
+      title={MESSAGES.loadError}
+      reason={errorMessage(error, '')}
+      onRetry={() => void refetch()}
+    />
+  );
+};
+
+const EntryDetail = () => {
+  const { id = '' } = useParams();
+  const { record, isPending, error } = useShowContext<AuditRecord>();
+  const body = error ? (
+    <LoadFailure />
+  ) : isPending || !record ? (
+    <LoadingBox>Loading audit entry…</LoadingBox>
+  ) : (
+    <>
+      <EntryFacts record={record} />
+      <Change record={record} />
+    </>
+  );
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Title title={`Audit entry ${record?._id ?? id}`} />
+      <Box>
+        <BackButton />
+      </Box>
+      <Card>
+        <CardContent>{body}</CardContent>
+      </Card>
+    </Stack>
+  );
+};
+
+/** Failures show in the page (with Retry), not as a notification and a move to the list. */
+const QUERY_OPTIONS = { onError: () => {} };
+
+/** /audit/{id}/show: the entry's facts, then its before and after as stored. */
+export const AuditShow = () => (
+  <ShowBase queryOptions={QUERY_OPTIONS} redirectOnError={false}>
+    <EntryDetail />
+  </ShowBase>
+);
