@@ -22,12 +22,16 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const subpathURL = `http://127.0.0.1:${process.env.E2E_SUBPATH_PORT}/admin/`;
 const pushStubURL = `http://127.0.0.1:${process.env.E2E_PUSH_STUB_PORT}`;
 
+// `npm test` keeps each server's log, every request at debug level, to search it for secrets.
+const logDir = process.env.E2E_LOG_DIR;
 const server = (
   port: string | undefined,
   dir: string | undefined,
   extra: Record<string, string>,
 ) => ({
-  command: 'node --import tsx server/main.ts',
+  command: logDir
+    ? `exec node --import tsx server/main.ts >> '${path.join(logDir, `e2e-server-${port}.log`)}' 2>&1`
+    : 'node --import tsx server/main.ts',
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 60_000,
@@ -38,7 +42,7 @@ const server = (
     PORT: port ?? '',
     DATA_DIR: dir ?? '',
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? '',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logDir ? 'debug' : 'warn',
     ONESIGNAL_API_URL: pushStubURL,
     ...extra,
   },

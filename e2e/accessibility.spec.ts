@@ -74,7 +74,7 @@ const someBot = () =>
 interface Screen {
   name: string;
   /** Where it is, given the records made for the run. */
-  path: (ids: { userId: string; withdrawalId: string; botId: string }) => string;
+  path: (ids: { userId: string; withdrawalId: string; botId: string; auditId: string }) => string;
   /** What shows once its content has loaded. */
   ready: (page: Page) => Locator;
 }
@@ -163,18 +163,35 @@ const screens: Screen[] = [
   },
   { name: 'audit log', path: () => '/audit', ready: (page) => title(page, 'Audit log') },
   {
+    name: 'audit entry',
+    path: ({ auditId }) => `/audit/${auditId}/show`,
+    ready: (page) => heading(page, 'After'),
+  },
+  {
     name: 'push notifications',
     path: () => '/settings/notifications',
     ready: (page) => page.getByText(/^Push notifications are (enabled|disabled)/),
   },
 ];
 
-let ids: { userId: string; withdrawalId: string; botId: string; botName: string };
+let ids: { userId: string; withdrawalId: string; botId: string; botName: string; auditId: string };
 
 test.beforeAll(async () => {
   const tag = `${Date.now()}`;
-  const [records, bot] = await Promise.all([playerWithWithdrawal(tag), someBot()]);
-  ids = { ...records, botId: bot.bot_id, botName: bot.nickname };
+  const [records, bot, audit] = await Promise.all([
+    playerWithWithdrawal(tag),
+    someBot(),
+    // Every sign-in writes one, so there is always an entry to open.
+    withDatabase((db) =>
+      db.selectFrom('audit_log').select('id').orderBy('id', 'desc').executeTakeFirst(),
+    ),
+  ]);
+  ids = {
+    ...records,
+    botId: bot.bot_id,
+    botName: bot.nickname,
+    auditId: String(audit?.id ?? 1),
+  };
 });
 
 /** Signs in, opens the screen and waits for its content. */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { connect, type Database } from '../server/db/connect';
 import { runningConnection } from '../server/db/embedded';
 import { APP_DATABASE } from '../server/db/open';
+import { testPushKey } from '../server/test/secret-marker';
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
 
@@ -53,7 +54,7 @@ export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promi
 /** The push settings integrations.spec.ts and notifications.spec.ts both save. */
 export const PUSH = {
   appId: '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b',
-  key: 'os_v2_app_e2e-push-key-0001_k9z4',
+  key: testPushKey('e2e-push-key-0001_k9z4'),
 };
 
 /**

@@ -1,5 +1,5 @@
 // Runs every test tier (unit, API, end to end) and ends with one line: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -15,12 +15,28 @@ const env = {
 };
 const bin = (name) => path.resolve('node_modules', '.bin', name);
 
-function run(label, command, args, extraEnv = {}) {
+/** Runs one tier, its output shown and kept in `.test-output/{name}.log`. */
+async function run(label, name, command, args, extraEnv = {}) {
   process.stdout.write(`\n=== ${label} ===\n`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  const log = fs.createWriteStream(path.join(out, `${name}.log`));
+  const child = spawn(command, args, {
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: { ...env, ...extraEnv },
+  });
+  for (const [stream, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    stream.on('data', (chunk) => {
+      to.write(chunk);
+      log.write(chunk);
+    });
+  }
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  await new Promise((resolve) => log.end(resolve));
   process.stdout.write(`=== ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
-  return result.status ?? 1;
+  return status;
 }
 
 function readJson(file) {
@@ -46,12 +62,13 @@ const problems = [];
 
 // Tiers 1 and 2: unit/component (jsdom) and API (real PostgreSQL), one vitest run.
 const vitestJson = path.join(out, 'vitest.json');
-const vitestStatus = run('unit and API tests (vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const vitestStatus = await run(
+  'unit and API tests (vitest)',
+  'vitest',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  { TEST_LOG_FILE: path.join(out, 'api-server.log') },
+);
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -64,19 +81,25 @@ if (vitestStatus !== 0 && vitest?.numFailedTests === 0)
   problems.push(`vitest exited ${vitestStatus}`);
 
 // Tier 3: the built console in Chromium against the real server and database.
-const buildStatus = run('console build', bin('vite'), ['build', '--logLevel', 'warn']);
+const buildStatus = await run('console build', 'build', bin('vite'), [
+  'build',
+  '--logLevel',
+  'warn',
+]);
 if (buildStatus !== 0) {
   problems.push('the console build failed');
 } else {
   const playwrightJson = path.join(out, 'playwright.json');
-  const e2eStatus = run(
+  const e2eStatus = await run(
     'end-to-end tests (Playwright, Chromium)',
+    'playwright',
     bin('playwright'),
     ['test', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       E2E_PORT: String(await freePort()),
       E2E_SUBPATH_PORT: String(await freePort()),
+      E2E_LOG_DIR: out,
     },
   );
   const report = readJson(playwrightJson);
@@ -91,6 +114,27 @@ if (buildStatus !== 0) {
   }
   if (e2eStatus !== 0 && report?.stats?.unexpected === 0)
     problems.push(`Playwright exited ${e2eStatus}`);
+}
+
+// Secrets: every push key the tests save holds one marker (server/test/secret-marker.ts). It
+// must not appear in anything the run captured: tier output, the API tests' and the end-to-end
+// servers' logs (at debug level, every request).
+const marker = /SECRET_MARKER = '([^']+)'/.exec(
+  fs.readFileSync(path.resolve('server/test/secret-marker.ts'), 'utf8'),
+)?.[1];
+const logs = fs.readdirSync(out).filter((name) => name.endsWith('.log'));
+const leaks = logs.filter((name) => fs.readFileSync(path.join(out, name), 'utf8').includes(marker));
+const logBytes = logs.reduce((sum, name) => sum + fs.statSync(path.join(out, name)).size, 0);
+process.stdout.write(
+  `\n=== secrets: ${logs.length} logs (${(logBytes / 1e6).toFixed(1)} MB) searched for the push key ===\n`,
+);
+if (!marker || logs.length === 0) {
+  problems.push('the secrets check found no marker or no log to search');
+} else if (leaks.length > 0) {
+  failed += 1;
+  problems.push(`a push key appears in ${leaks.join(', ')}`);
+} else {
+  passed += 1;
 }
 
 for (const problem of problems) process.stdout.write(`\nproblem: ${problem}\n`);

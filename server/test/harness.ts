@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -33,6 +34,14 @@ export interface TestContextOptions {
   logStream?: AppDeps['logStream'];
 }
 
+/**
+ * Where `npm test` collects every test app's log (TEST_LOG_FILE), at the production level
+ * (info), to search it for secrets afterwards; without it, the apps log nothing.
+ */
+const runLog = process.env.TEST_LOG_FILE
+  ? fs.createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' })
+  : undefined;
+
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const base = inject('pg');
@@ -45,8 +54,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const db = connect({ ...base, database: name }, 4);
   const app = await buildApp({
     db,
-    logLevel: options.logLevel ?? 'silent',
-    logStream: options.logStream,
+    logLevel: options.logLevel ?? (runLog ? 'info' : 'silent'),
+    logStream: options.logStream ?? runLog,
     secretsKey: TEST_SECRETS_KEY,
     push: { url: NO_PUSH_PROVIDER, ...options.push },
   });

@@ -3,6 +3,7 @@ import { INTEGRATION_DEFAULTS, KEY_MASK } from '../../../contract/integrations';
 import { createSecretBox } from '../../secrets/box';
 import { type SignedIn, signedIn } from '../../test/client';
 import { createTestContext, TEST_SECRETS_KEY, type TestContext } from '../../test/harness';
+import { testPushKey } from '../../test/secret-marker';
 import { KEY_PURPOSE, StoredKey } from './stored';
 import { API_KEY, APP_ID, auditRows, integrationsBody, storedRow } from './test-support';
 
@@ -122,7 +123,7 @@ describe('integrations', () => {
   });
 
   it('refuses the masked value of a key that is no longer the stored one', async () => {
-    await admin.patch(URL, integrationsBody({ restApiKey: 'os_v2_app_another-key-1111' }));
+    await admin.patch(URL, integrationsBody({ restApiKey: testPushKey('another-key-1111') }));
     const before = await storedKey();
     const audits = (await auditRows(t, 'integrations.update')).length;
 

@@ -4,12 +4,13 @@ import {
   type IntegrationsPatch,
 } from '../../../contract/integrations';
 import type { TestContext } from '../../test/harness';
+import { testPushKey } from '../../test/secret-marker';
 
 // What the API tests of integrations and push notifications share.
 
 export const APP_ID = '202d4f61-1ca9-42df-9d36-bb17d8123abc';
 /** A key as the provider issues them; its last 4 characters are what the mask shows. */
-export const API_KEY = 'os_v2_app_test4secret0key9abcdefghijk_wxyz';
+export const API_KEY = testPushKey('test4key9abcdefghijk_wxyz');
 
 /** A whole save: the defaults, with the push group configured and `push`/`ads` over them. */
 export const integrationsBody = (

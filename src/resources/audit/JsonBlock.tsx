@@ -15,6 +15,9 @@ export const JsonBlock = ({ title, value }: { title: string; value: unknown }) =
       ) : (
         <Box
           component="pre"
+          // A long change scrolls: keyboard users reach it to scroll it.
+          tabIndex={0}
+          aria-labelledby={headingId}
           sx={{
             m: 0,
             p: 1.5,
