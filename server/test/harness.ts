@@ -35,8 +35,8 @@ export interface TestContextOptions {
 }
 
 /**
- * Where `npm test` collects every test app's log (TEST_LOG_FILE), at the production level
- * (info), to search it for secrets afterwards; without it, the apps log nothing.
+ * Where `npm test` collects every test app's log (TEST_LOG_FILE), every request included
+ * (debug), to search it for secrets afterwards; without it, the apps log nothing.
  */
 const runLog = process.env.TEST_LOG_FILE
   ? fs.createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' })
@@ -54,7 +54,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const db = connect({ ...base, database: name }, 4);
   const app = await buildApp({
     db,
-    logLevel: options.logLevel ?? (runLog ? 'info' : 'silent'),
+    logLevel: options.logLevel ?? (runLog ? 'debug' : 'silent'),
     logStream: options.logStream ?? runLog,
     secretsKey: TEST_SECRETS_KEY,
     push: { url: NO_PUSH_PROVIDER, ...options.push },
