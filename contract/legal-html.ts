@@ -13,9 +13,10 @@ const ALLOWED_TAGS = [
   'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
 ];
 
+// No `class`: a document could borrow the page's own classes (a fixed, full-screen backdrop).
 // biome-ignore format: a word list
 const ALLOWED_ATTR = [
-  'alt', 'class', 'colspan', 'data-color', 'height', 'href', 'rel', 'reversed', 'rowspan', 'src',
+  'alt', 'colspan', 'data-color', 'height', 'href', 'rel', 'reversed', 'rowspan', 'src',
   'start', 'style', 'target', 'title', 'width',
 ];
 

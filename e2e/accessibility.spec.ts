@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertMatch, insertWithdrawal } from '../server/test/fixtures';
 import { menu, signIn, withDatabase } from './support';
@@ -161,7 +162,7 @@ const screens: Screen[] = [
     path: () => '/settings/withdrawal-types',
     ready: (page) => page.getByRole('row').filter({ hasText: 'paypal_10' }),
   },
-  { name: 'audit log', path: () => '/audit', ready: (page) => title(page, 'Audit log') },
+  { name: 'audit log', path: () => '/audit', ready: (page) => page.getByRole('row').nth(1) },
   {
     name: 'audit entry',
     path: ({ auditId }) => `/audit/${auditId}/show`,
@@ -181,9 +182,15 @@ test.beforeAll(async () => {
   const [records, bot, audit] = await Promise.all([
     playerWithWithdrawal(tag),
     someBot(),
-    // Every sign-in writes one, so there is always an entry to open.
+    // One with both sides, so its JSON blocks are checked too (sign-ins, which always exist,
+    // have neither).
     withDatabase((db) =>
-      db.selectFrom('audit_log').select('id').orderBy('id', 'desc').executeTakeFirst(),
+      db
+        .selectFrom('audit_log')
+        .select('id')
+        .orderBy(sql`before IS NOT NULL AND after IS NOT NULL`, 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
     ),
   ]);
   ids = {

@@ -57,7 +57,8 @@ beforeAll(async () => {
   const base = inject('pg');
   const admin = new pg.Client(base);
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject('templateDatabase')}`);
+  // Empty, not cloned from the migrated template: both instances race to migrate it.
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE template0`);
   await admin.end();
   db = connect({ ...base, database }, 2);
 

@@ -830,6 +830,8 @@ describe('push sends', () => {
       null,
     ],
     ['an id with a NUL', { id: 'id\u0000' }, 200, 'id\ufffd'],
+    // Longer than an index entry can hold: cut, so the row is written.
+    ['an id of 10,000 characters', { id: 'i'.repeat(10_000) }, 200, 'i'.repeat(128)],
   ])('writes one row whatever the provider answers: %s', async (_, body, status, id) => {
     const { res, rows } = await sendAnswered({ status, raw: JSON.stringify(body) });
     expect(res.statusCode, res.body).toBe(200);

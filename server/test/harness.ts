@@ -38,8 +38,10 @@ export interface TestContextOptions {
  * Where `npm test` collects every test app's log (TEST_LOG_FILE), every request included
  * (debug), to search it for secrets afterwards; without it, the apps log nothing.
  */
-const runLog = process.env.TEST_LOG_FILE
-  ? fs.createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' })
+const runLogFile = process.env.TEST_LOG_FILE;
+// Written at once, line by line: a test worker may exit without flushing a buffered stream.
+const runLog = runLogFile
+  ? { write: (line: string) => fs.appendFileSync(runLogFile, line) }
   : undefined;
 
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */

@@ -17,7 +17,25 @@ export const READY = /Rewards admin console: (http:\/\/\S+)/;
 /** Kills whatever a test left running and removes its temp dirs. */
 export function cleanUp(): void {
   for (const proc of started) if (proc.exitCode === null) proc.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) {
+    stopDatabaseIn(path.join(dir, 'data'));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The embedded PostgreSQL outlives a killed server (by design: the next start reuses it); a test
+ * that failed before a clean stop must not leave it running over a deleted directory.
+ */
+function stopDatabaseIn(dataDir: string): void {
+  try {
+    const pid = Number(
+      fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    if (pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // no database there, or already gone
+  }
 }
 
 /** A DATA_DIR that does not exist yet, in a temp dir removed by `cleanUp`. */

@@ -98,6 +98,7 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<STYLE>li {list-style-image: url("javascript:alert(1)");}</STYLE><UL><LI>x</LI></UL>',
   '<DIV STYLE="background-image: url(javascript:alert(1))">x</DIV>',
   '<DIV STYLE="background-image:\\0075\\0072\\006C\\0028\'\\006a\\0061\\0076\\0061\\0073\\0063\\0072\\0069\\0070\\0074\\003a\\0061\\006c\\0065\\0072\\0074\\0028\\0031\\0029\'\\0029">x</DIV>',
+  '<div class="MuiBackdrop-root MuiModal-backdrop" onclick="alert(1)">cover the console</div>',
   // Mutation XSS: markup that changes meaning when serialised and parsed again.
   '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
   '<svg><p><style><g title="</style><img src=x onerror=alert(1)>">',

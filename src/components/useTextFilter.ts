@@ -14,14 +14,29 @@ export function useTextFilter(source: string) {
   const applied = typeof current === 'string' ? current : '';
   const [value, setValue] = useState(applied);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A pause ends after later renders: it must apply over the filters as they are then (another
+  // filter may have changed meanwhile), not as they were when the typing began.
+  const latest = useRef(filterValues);
+  latest.current = filterValues;
 
-  useEffect(() => setValue(applied), [applied]);
+  // What this box last applied: when the filter comes back as that, it is our own change
+  // arriving, and whatever was typed since stays.
+  const sent = useRef(applied);
+
+  // Changed elsewhere (cleared, or a link): show it, and drop a pause still pending.
+  useEffect(() => {
+    if (applied === sent.current) return;
+    sent.current = applied;
+    clearTimeout(timer.current);
+    setValue(applied);
+  }, [applied]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const apply = (next: string) => {
     clearTimeout(timer.current);
-    const { [source]: _old, ...rest } = filterValues;
+    const { [source]: _old, ...rest } = latest.current;
     const trimmed = next.trim();
+    sent.current = trimmed;
     setFilters(trimmed ? { ...rest, [source]: trimmed } : rest, displayedFilters, false);
   };
 

@@ -20,6 +20,7 @@ function assertInert(html: string) {
     for (const { name, value } of element.attributes) {
       expect(name.startsWith('on'), `${name} in ${html}`).toBe(false);
       if (name === 'href' || name === 'src') expect(isSafeUrl(value), value).toBe(true);
+      expect(name, `${name} in ${html}`).not.toBe('class');
       if (name === 'style') {
         expect(value).not.toMatch(/url|expression|\\/i);
         expect(value).not.toMatch(/position|inset|z-index|width|height|margin|transform/i);
@@ -61,6 +62,9 @@ describe('sanitiseHtml', () => {
         '<div style="position: fixed; inset: 0; z-index: 9999; color: red">cover</div><p style="width: 100vw">wide</p>',
       ),
     ).toBe('<div style="color: red">cover</div><p>wide</p>');
+    expect(sanitiseHtml('<div class="MuiBackdrop-root css-1x2y3z">cover</div>')).toBe(
+      '<div>cover</div>',
+    );
     expect(sanitiseHtml('<p style="TEXT-ALIGN:right;;color:">x</p>')).toBe(
       '<p style="text-align: right">x</p>',
     );

@@ -58,6 +58,9 @@ const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 /** The provider's words as the send's audit row can keep them. */
 const storable = (text: string) => text.replace(UNSTORABLE, '\ufffd');
 
+/** A notification id's length kept, at most. */
+const ID_MAX = 128;
+
 const clip = (text: string) =>
   storable(text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text);
 
@@ -88,8 +91,10 @@ async function outcomeOf(response: Response, apiKey: string): Promise<PushSendRe
     // not JSON: the status says what happened
   }
   // An empty id means nothing was sent, whatever the status (the provider may answer 200).
+  // The id becomes the audit row's record id, an indexed column: a provider's ids are UUIDs,
+  // and a longer one is cut so the row can always be written.
   if (response.ok && typeof body.id === 'string' && body.id)
-    return { ok: true, id: storable(body.id) };
+    return { ok: true, id: storable(body.id.slice(0, ID_MAX)) };
   const reason = errorsText(body.errors).trim();
   const fallback = response.ok
     ? PROVIDER_ERRORS.nothingCreated

@@ -31,6 +31,9 @@ export const Preview = ({
           borderColor: 'divider',
           borderRadius: 1,
           overflowWrap: 'anywhere',
+          // Whatever the content does, it paints inside this box, and scrolls in it when wide.
+          contain: 'paint',
+          overflowX: 'auto',
           '& img': { maxWidth: '100%' },
         }}
       >

@@ -5,7 +5,7 @@ import { legalHtmlSanitiser } from '../../../contract/legal-html';
 // preview shows it live, so it is sanitised here too before it reaches the page.
 
 /** HTML safe to put in the page, by the server's own policy: what the preview shows is what saves. */
-export const sanitisePreview = legalHtmlSanitiser(DOMPurify);
+export const sanitisePreview = legalHtmlSanitiser(DOMPurify(window));
 
 /** Elements that show something without any text. */
 const VISIBLE_WITHOUT_TEXT = 'img, hr, table, video, audio, picture';

@@ -1,4 +1,5 @@
 import { Button } from '@mui/material';
+import { useRef } from 'react';
 import { useListContext } from 'react-admin';
 import { ListSelectFilter } from '../../components/ListSelectFilter';
 import { Spacer, ToolbarRow } from '../../components/ListToolbar';
@@ -29,24 +30,35 @@ const FacetFilter = ({
   );
 };
 
-const ClearFilters = () => {
+/** Clears every filter; focus then goes to the first one, as the button itself goes away. */
+const ClearFilters = ({ onCleared }: { onCleared: () => void }) => {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   if (Object.keys(filterValues).length === 0) return null;
-  return <Button onClick={() => setFilters({}, displayedFilters, false)}>Clear filters</Button>;
+  return (
+    <Button
+      onClick={() => {
+        setFilters({}, displayedFilters, false);
+        onCleared();
+      }}
+    >
+      Clear filters
+    </Button>
+  );
 };
 
 /** Who, Action, Record type, Record id, From and To, above the table. */
 export const AuditFilters = () => {
   const { data: facets } = useFacets();
+  const who = useRef<HTMLInputElement>(null);
   return (
     <ToolbarRow>
-      <TextFilter source="actor" label="Who" />
+      <TextFilter source="actor" label="Who" inputRef={who} />
       <FacetFilter source="action" label="Action" values={facets?.actions} />
       <FacetFilter source="entity" label="Record type" values={facets?.entities} />
       <TextFilter source="entityId" label="Record id" />
       <TimeRangeFilter />
       <Spacer />
-      <ClearFilters />
+      <ClearFilters onCleared={() => who.current?.focus()} />
     </ToolbarRow>
   );
 };

@@ -95,8 +95,8 @@ describe('Audit log list', () => {
     const link = (text: string) => within(rowOf(text)).getByRole('link', { name: /^(?!View)/ });
     expect(link('bot.update')).toHaveAttribute('href', '/bots/bot_b1/edit');
     expect(link('bot.update')).toHaveTextContent('bot bot_b1');
-    expect(link('withdrawal.approve')).toHaveAttribute('href', '/withdrawals/7/show');
-    expect(link('user.update')).toHaveAttribute('href', '/users/USR-1/show');
+    expect(link('withdrawal.approve')).toHaveAttribute('href', '/withdrawals/7');
+    expect(link('user.update')).toHaveAttribute('href', '/users/USR-1');
     const settings = rowOf('settings.update');
     expect(within(settings).getByText('referral')).toBeInTheDocument();
     expect(
@@ -104,6 +104,43 @@ describe('Audit log list', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['View']);
+  });
+
+  it('names a failed sign-in as not signed in, and links no deleted record', async () => {
+    const failed = anEntry({
+      _id: '21',
+      actorId: null,
+      actor: null,
+      action: 'auth.login_failed',
+      entity: 'session',
+      entityId: null,
+    });
+    const deleted = anEntry({ _id: '22', action: 'bot.delete' });
+    renderList(listOf([failed, deleted].map(summaryOf)));
+    await screen.findByRole('cell', { name: 'bot.delete' });
+
+    expect(within(rowOf('auth.login_failed')).getByText('not signed in')).toBeInTheDocument();
+    expect(
+      within(rowOf('bot.delete'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['View']);
+  });
+
+  it('a text filter applied after its pause keeps a filter chosen during the pause', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList(listOf(ROWS));
+    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Who' }), 'bob');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Action' }),
+      'withdrawal.approve',
+    );
+    await waitFor(() =>
+      expect(lastQuery(requests)).toMatchObject({ actor: 'bob', action: 'withdrawal.approve' }),
+    );
+    expect(screen.getByRole('textbox', { name: 'Who' })).toHaveValue('bob');
   });
 
   it('is read-only: each row opens its entry, and nothing creates, edits or deletes', async () => {
@@ -157,6 +194,7 @@ describe('Audit log list', () => {
       expect(lastQuery(requests)).toEqual({ page: '1', limit: '20', sort: 'at:desc' }),
     );
     expect(screen.getByRole('textbox', { name: 'Who' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Who' })).toHaveFocus();
     expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('');
   });
 

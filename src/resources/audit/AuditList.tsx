@@ -35,7 +35,7 @@ const AuditTable = () => (
       source="actor"
       label="Who"
       disableSort
-      render={(record) => actorLabel(entry(record).actor)}
+      render={(record) => actorLabel(entry(record))}
     />
     <DataTable.Col
       source="action"
@@ -47,9 +47,7 @@ const AuditTable = () => (
       label="Record"
       disableSort
       cellSx={() => ({ minWidth: 160 })}
-      render={(record) => (
-        <RecordRef entity={entry(record).entity} entityId={entry(record).entityId} />
-      )}
+      render={(record) => <RecordRef entry={entry(record)} />}
     />
     <DataTable.Col
       source="ip"

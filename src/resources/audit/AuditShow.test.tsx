@@ -60,7 +60,7 @@ describe('Audit entry', () => {
 
   it("shows 'None' for a side that was not recorded, and 'system' for no actor", async () => {
     renderAt(['/audit/22/show'], {
-      'GET /api/admin/audit/22': reply(200, { ...created, actor: null, actorId: null }),
+      'GET /api/admin/audit/22': reply(200, { ...created, actor: null, actorId: null, ip: null }),
     });
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Before' })).toBeInTheDocument();

@@ -33,9 +33,9 @@ const EntryFacts = ({ record }: { record: AuditRecord }) => (
           {formatWhen(record.at)}
         </time>,
       ],
-      ['Who', actorLabel(record.actor)],
+      ['Who', actorLabel(record)],
       ['Action', <code key="action">{record.action}</code>],
-      ['Record', <RecordRef key="record" entity={record.entity} entityId={record.entityId} />],
+      ['Record', <RecordRef key="record" entry={record} />],
       ['IP', record.ip ?? '-'],
       ['Entry', <code key="entry">{record._id}</code>],
     ]}

@@ -17,7 +17,8 @@ export const JsonBlock = ({ title, value }: { title: string; value: unknown }) =
           component="pre"
           // A long change scrolls: keyboard users reach it to scroll it.
           tabIndex={0}
-          aria-labelledby={headingId}
+          role="region"
+          aria-label={`${title} (JSON)`}
           sx={{
             m: 0,
             p: 1.5,

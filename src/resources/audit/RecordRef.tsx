@@ -1,9 +1,15 @@
 import { Box, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import type { AuditSummary } from '../../../contract/audit';
 import { recordPath } from './audit';
 
 /** The record an entry names, 'bot b1': a link to its page where the console has one. */
-export const RecordRef = ({ entity, entityId }: { entity: string; entityId: string | null }) => {
+export const RecordRef = ({
+  entry,
+}: {
+  entry: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>;
+}) => {
+  const { entity, entityId } = entry;
   const label = (
     <>
       {entity}
@@ -17,7 +23,7 @@ export const RecordRef = ({ entity, entityId }: { entity: string; entityId: stri
       )}
     </>
   );
-  const to = recordPath(entity, entityId);
+  const to = recordPath(entry);
   return to ? (
     <Link component={RouterLink} to={to}>
       {label}

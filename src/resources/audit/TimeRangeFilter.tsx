@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useListContext } from 'react-admin';
 
 type Bound = 'from' | 'to';
@@ -24,6 +24,8 @@ export const fromLocalInput = (local: string): string | undefined => {
 
 export const BACKWARDS_MESSAGE = 'Must not be before From';
 
+const PAUSE_MS = 600;
+
 /**
  * From (included) and To (excluded), to the minute in the admin's time zone, sent as ISO
  * instants. A To before From is pointed out and not sent: the list keeps the last valid range.
@@ -35,6 +37,12 @@ export const TimeRangeFilter = () => {
     to: toLocalInput(filterValues.to),
   });
   const { from: appliedFrom, to: appliedTo } = filterValues;
+  // Typing a date passes through other complete dates (a year's digits one by one): the range
+  // applies after a pause, over the filters as they are then.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(filterValues);
+  latest.current = filterValues;
+  useEffect(() => () => clearTimeout(timer.current), []);
   // A range applied elsewhere (cleared, or the address changed) replaces what is typed.
   useEffect(() => {
     setDraft({ from: toLocalInput(appliedFrom), to: toLocalInput(appliedTo) });
@@ -44,12 +52,10 @@ export const TimeRangeFilter = () => {
   const to = fromLocalInput(draft.to);
   const backwards = from !== undefined && to !== undefined && from > to;
 
-  const change = (bound: Bound, value: string) => {
-    const next = { ...draft, [bound]: value };
-    setDraft(next);
+  const apply = (next: typeof draft) => {
     const range = { from: fromLocalInput(next.from), to: fromLocalInput(next.to) };
     if (range.from && range.to && range.from > range.to) return;
-    const { from: _from, to: _to, ...rest } = filterValues;
+    const { from: _from, to: _to, ...rest } = latest.current;
     setFilters(
       {
         ...rest,
@@ -59,6 +65,13 @@ export const TimeRangeFilter = () => {
       displayedFilters,
       false,
     );
+  };
+
+  const change = (bound: Bound, value: string) => {
+    const next = { ...draft, [bound]: value };
+    setDraft(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply(next), PAUSE_MS);
   };
 
   const field = (bound: Bound, label: string) => (

@@ -1,6 +1,9 @@
 import type { Identifier } from 'react-admin';
 import type { AuditEntry, AuditFacets, AuditSummary } from '../../../contract/audit';
 import { http } from '../../http';
+import { botEditPath } from '../bots/paths';
+import { userPath } from '../users/user';
+import { detailPath } from '../withdrawals/types';
 
 export const RESOURCE = 'audit';
 export const LIST_PATH = '/audit';
@@ -21,19 +24,30 @@ export const MESSAGES = {
 
 export const showPath = (id: Identifier) => `/audit/${encodeURIComponent(String(id))}/show`;
 
-/** The acting admin's username; rows the system wrote (seeding, the CLI) have none. */
-export const actorLabel = (actor: string | null) => actor ?? 'system';
+/**
+ * Who acted: the admin's username. Without one, a request from an address is someone not signed
+ * in (a failed sign-in); without either, the system itself (seeding, the CLI).
+ */
+export const actorLabel = ({ actor, ip }: Pick<AuditSummary, 'actor' | 'ip'>) =>
+  actor ?? (ip ? 'not signed in' : 'system');
 
 /** The console's page of each kind of record that has one. */
 const RECORD_PAGES: Record<string, (id: string) => string> = {
-  user: (id) => `/users/${encodeURIComponent(id)}/show`,
-  withdrawal: (id) => `/withdrawals/${encodeURIComponent(id)}/show`,
-  bot: (id) => `/bots/${encodeURIComponent(id)}/edit`,
+  user: userPath,
+  withdrawal: detailPath,
+  bot: botEditPath,
 };
 
-/** Where the record an entry names can be seen, if the console has a page for it. */
-export const recordPath = (entity: string, entityId: string | null): string | undefined =>
-  entityId === null ? undefined : RECORD_PAGES[entity]?.(entityId);
+/**
+ * Where the record an entry names can be seen, if the console has a page for it and the entry
+ * did not delete it.
+ */
+export const recordPath = ({
+  action,
+  entity,
+  entityId,
+}: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>): string | undefined =>
+  entityId === null || action.endsWith('.delete') ? undefined : RECORD_PAGES[entity]?.(entityId);
 
 /** Date and time to the second: entries a few seconds apart stay distinguishable. */
 export const formatWhen = (iso: string): string => {
