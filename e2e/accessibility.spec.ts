@@ -223,14 +223,18 @@ for (const screen of screens) {
 
 const screenNamed = (name: string) => screens.find((screen) => screen.name === name) as Screen;
 
+async function toDarkTheme(page: Page) {
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(page.getByRole('button', { name: 'Toggle theme' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+}
+
 for (const name of ['dashboard', 'bots list', 'withdrawals list', 'user edit', 'legal']) {
   test(`${name} page in the dark theme`, async ({ page }) => {
     await open(page, screenNamed(name));
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-    await expect(page.getByRole('button', { name: 'Toggle theme' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await toDarkTheme(page);
     await expectAccessible(page);
   });
 }
@@ -244,17 +248,22 @@ test('a confirmation dialog: deleting a bot', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('a form showing validation errors: an empty bot', async ({ page }) => {
-  await open(page, screenNamed('bot create form'));
-  await page.getByRole('textbox', { name: 'Nickname' }).fill('   ');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Nickname is required')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveAttribute(
-    'aria-invalid',
-    'true',
-  );
-  await expectAccessible(page);
-});
+for (const dark of [false, true]) {
+  test(`a form showing validation errors: an empty bot${dark ? ', in the dark theme' : ''}`, async ({
+    page,
+  }) => {
+    await open(page, screenNamed('bot create form'));
+    if (dark) await toDarkTheme(page);
+    await page.getByRole('textbox', { name: 'Nickname' }).fill('   ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Nickname is required')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectAccessible(page);
+  });
+}
 
 test('the withdrawal type form dialog, with its validation errors', async ({ page }) => {
   await open(page, screenNamed('withdrawal types'));

@@ -14,10 +14,14 @@ export const formatNumber = (value: number | null | undefined): string =>
   value === null || value === undefined ? '-' : new Intl.NumberFormat('en-US').format(value);
 
 /** A timestamp in the admin's locale and time zone; '-' when absent. */
-export const formatDateTime = (iso: string | null | undefined): string => {
+export const formatDateTime = (
+  iso: string | null | undefined,
+  /** 'medium' shows seconds: entries a few seconds apart stay distinguishable. */
+  timeStyle: 'short' | 'medium' = 'short',
+): string => {
   if (!iso) return '-';
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? '-'
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle });
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { pathOf } from '../crud/testing';
 import { signedIn } from '../test/client';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 
@@ -56,8 +57,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'x');
-
 describe('every /api/admin route requires an admin', () => {
   it('walks the route table: no, expired, revoked or disabled token 401; non-admin 403', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/admin'));
@@ -68,7 +67,7 @@ describe('every /api/admin route requires an admin', () => {
       for (const [who, headers, status] of refused) {
         const res = await t.app.inject({
           method: route.method as 'GET',
-          url: concrete(route.url),
+          url: pathOf(route.url),
           headers,
         });
         expect(res.statusCode, `${route.method} ${route.url} as ${who}`).toBe(status);

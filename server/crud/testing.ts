@@ -48,3 +48,7 @@ export const sendIfMatch = (
     ...(payload && { payload }),
     headers: { ...bearer(admin.token), 'if-match': `"${ifMatch}"` },
   });
+
+/** A route pattern ('/users/:id') as a request path, each parameter given `value`. */
+export const pathOf = (url: string, value = 'x') =>
+  url.replace(/:[A-Za-z]+/g, encodeURIComponent(value));

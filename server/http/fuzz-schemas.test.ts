@@ -27,7 +27,7 @@ import {
 } from '../../contract/withdrawals';
 import type { AnyResource } from '../crud/resource';
 import { NoBody } from '../crud/routes';
-import { NOT_IDS } from '../crud/testing';
+import { NOT_IDS, pathOf } from '../crud/testing';
 import { bots } from '../modules/bots/resource';
 import { categories } from '../modules/categories/resource';
 import { offers } from '../modules/offers/resource';
@@ -189,9 +189,6 @@ const adminRoutes = () =>
 type Example = [string, unknown, string];
 
 /** A path with each `:param` filled in. */
-const pathOf = (url: string, param: string) =>
-  url.replace(/:[A-Za-z]+/g, encodeURIComponent(param));
-
 describe('fuzzed input shaped by each route’s schema', () => {
   it('covers every admin route, and every one that takes a body with its schema', () => {
     expect(adminRoutes().sort()).toEqual(Object.keys(ROUTES).sort());

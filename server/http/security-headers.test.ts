@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { pathOf } from '../crud/testing';
 import { type SignedIn, signedIn } from '../test/client';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 
@@ -58,15 +59,13 @@ function expectProtected(res: Awaited<ReturnType<FastifyInstance['inject']>>, wh
   expect(res.headers['x-powered-by'], what).toBeUndefined();
 }
 
-const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'x');
-
 describe('security headers', () => {
   it('are on the answer of every route, signed in or not, whatever the status', async () => {
     const statuses = new Set<number>();
     let adminAnswers = 0;
     for (const route of app.routeTable) {
       const method = route.method as 'GET';
-      const url = concrete(route.url);
+      const url = pathOf(route.url);
       const requests: InjectOptions[] = [{ method, url }];
       // A signed-in admin sending nothing: answers from 200 to 4xx. Not the logout, which would
       // end the session the rest of the walk uses.

@@ -10,6 +10,7 @@ import {
   useDataTableConfigContext,
   useDataTableDataContext,
   useDataTableSelectedIdsContext,
+  useGetRecordRepresentation,
   useRecordContext,
 } from 'react-admin';
 
@@ -17,14 +18,18 @@ import {
 // MUI's wrapper span, which MUI 9 does not forward (the input had no name), and the select-all
 // one still passes the removed `inputProps` (a React warning). These parts replace both.
 
-export const SELECT_ROW_LABEL = 'Select this row';
 export const SELECT_ALL_LABEL = 'Select all';
+
+/** 'Select #12', or the resource's own representation ('Select Ava'): rows told apart by ear. */
+const selectLabel = (representation: ReactNode) =>
+  `Select ${typeof representation === 'string' || typeof representation === 'number' ? representation : 'this row'}`;
 
 /** The row's checkbox. A click, not a change, so that shift-click selects a range. */
 const SelectRowCheckbox = () => {
   const { handleToggleItem, isRowSelectable } = useDataTableCallbacksContext();
   const selectedIds = useDataTableSelectedIdsContext();
   const record = useRecordContext();
+  const represent = useGetRecordRepresentation();
   if (!record) return null;
   const selectable = !isRowSelectable || isRowSelectable(record);
 
@@ -40,7 +45,7 @@ const SelectRowCheckbox = () => {
       checked={selectable && Boolean(selectedIds?.includes(record.id))}
       disabled={!selectable}
       onClick={toggle}
-      slotProps={{ input: { 'aria-label': SELECT_ROW_LABEL } }}
+      slotProps={{ input: { 'aria-label': selectLabel(represent(record)) } }}
     />
   );
 };
@@ -54,8 +59,8 @@ const SelectPageCheckbox = () => {
   const selectableIds = (data ?? [])
     .filter((record) => !isRowSelectable || isRowSelectable(record))
     .map((record) => record.id);
-  const allSelected =
-    selectableIds.length > 0 && selectableIds.every((id) => selectedIds.includes(id));
+  const chosen = selectableIds.filter((id) => selectedIds.includes(id)).length;
+  const allSelected = selectableIds.length > 0 && chosen === selectableIds.length;
 
   const toggleAll = (event: ChangeEvent<HTMLInputElement>) => {
     if (!onSelect) return;
@@ -67,6 +72,8 @@ const SelectPageCheckbox = () => {
     <Checkbox
       color="primary"
       checked={allSelected}
+      indeterminate={chosen > 0 && !allSelected}
+      disabled={selectableIds.length === 0}
       onChange={toggleAll}
       slotProps={{ input: { 'aria-label': SELECT_ALL_LABEL } }}
     />

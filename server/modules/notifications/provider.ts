@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { KEY_MASK } from '../../../contract/integrations';
 import type { PushSendBody, PushSendResult } from '../../../contract/notifications';
+import { storable } from '../../../contract/text';
 import type { PushCredentials } from '../integrations/push-config';
 
 /** Where sends go: the provider's REST API base URL, and how long to wait for its answer. */
@@ -52,15 +53,10 @@ export function errorsText(errors: unknown, separator = '; '): string {
   return errors === undefined || errors === null ? '' : String(errors);
 }
 
-/** NUL, and half of a surrogate pair (clipping may split one): PostgreSQL's JSON holds neither. */
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** The provider's words as the send's audit row can keep them. */
-const storable = (text: string) => text.replace(UNSTORABLE, '\ufffd');
-
 /** A notification id's length kept, at most. */
 const ID_MAX = 128;
 
+/** The provider's words as the send's audit row can keep them (a cut may split a pair). */
 const clip = (text: string) =>
   storable(text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text);
 

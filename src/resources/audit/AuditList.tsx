@@ -5,15 +5,17 @@ import { EmptyNote } from '../../components/EmptyNote';
 import { ListBody } from '../../components/ListBody';
 import { ListTable } from '../../components/ListTable';
 import { PagedList } from '../../components/PagedList';
+import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
+import { formatDateTime } from '../../format';
 import { AuditFilters } from './AuditFilters';
-import { type AuditRecord, actorLabel, formatWhen, MESSAGES, showPath } from './audit';
+import { type AuditRecord, actorLabel, MESSAGES, showPath } from './audit';
 import { RecordRef } from './RecordRef';
 
 const entry = (record: unknown) => record as AuditRecord;
 
 const When = ({ iso }: { iso: string }) => (
   <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap' }}>
-    {formatWhen(iso)}
+    {formatDateTime(iso, 'medium')}
   </Box>
 );
 
@@ -81,14 +83,13 @@ const AuditRows = () => {
 const NEWEST_FIRST = { field: 'at', order: 'DESC' } as const;
 
 /** Failures show in the page (with Retry), not also as a notification. */
-const QUERY_OPTIONS = { onError: () => {} };
 
 /**
  * /audit: who did what to which record, when; newest first, 20 a page, filtered by who, action,
  * record type, record id and a time range. Read-only: each row opens its entry.
  */
 export const AuditList = () => (
-  <PagedList title="Audit log" sort={NEWEST_FIRST} queryOptions={QUERY_OPTIONS}>
+  <PagedList title="Audit log" sort={NEWEST_FIRST} queryOptions={FAILURE_SHOWN_IN_PAGE}>
     <AuditFilters />
     <ListBody what="audit entries" errorTitle={MESSAGES.listError} inset>
       <AuditRows />

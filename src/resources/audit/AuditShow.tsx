@@ -1,28 +1,16 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { ShowBase, Title, useShowContext } from 'react-admin';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { errorMessage, statusOf } from '../../apiErrors';
+import { BackButton } from '../../components/BackButton';
 import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
+import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { RetryAlert } from '../../components/RetryAlert';
-import { type AuditRecord, actorLabel, formatWhen, LIST_PATH, MESSAGES } from './audit';
+import { formatDateTime } from '../../format';
+import { type AuditRecord, actorLabel, LIST_PATH, MESSAGES } from './audit';
 import { JsonBlock } from './JsonBlock';
 import { RecordRef } from './RecordRef';
-
-/** Back to where the admin came from; to the list when this page was opened directly. */
-const BackButton = () => {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (
-    <Button
-      startIcon={<ArrowBackIcon />}
-      onClick={() => (location.key === 'default' ? navigate(LIST_PATH) : navigate(-1))}
-    >
-      Back
-    </Button>
-  );
-};
 
 const EntryFacts = ({ record }: { record: AuditRecord }) => (
   <Facts
@@ -30,7 +18,7 @@ const EntryFacts = ({ record }: { record: AuditRecord }) => (
       [
         'When',
         <time key="when" dateTime={record.at}>
-          {formatWhen(record.at)}
+          {formatDateTime(record.at, 'medium')}
         </time>,
       ],
       ['Who', actorLabel(record)],
@@ -91,7 +79,7 @@ const EntryDetail = () => {
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title={`Audit entry ${record?._id ?? id}`} />
       <Box>
-        <BackButton />
+        <BackButton fallback={LIST_PATH} />
       </Box>
       <Card>
         <CardContent>{body}</CardContent>
@@ -101,11 +89,10 @@ const EntryDetail = () => {
 };
 
 /** Failures show in the page (with Retry), not as a notification and a move to the list. */
-const QUERY_OPTIONS = { onError: () => {} };
 
 /** /audit/{id}/show: the entry's facts, then its before and after as stored. */
 export const AuditShow = () => (
-  <ShowBase queryOptions={QUERY_OPTIONS} redirectOnError={false}>
+  <ShowBase queryOptions={FAILURE_SHOWN_IN_PAGE} redirectOnError={false}>
     <EntryDetail />
   </ShowBase>
 );

@@ -49,14 +49,6 @@ export const recordPath = ({
 }: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>): string | undefined =>
   entityId === null || action.endsWith('.delete') ? undefined : RECORD_PAGES[entity]?.(entityId);
 
-/** Date and time to the second: entries a few seconds apart stay distinguishable. */
-export const formatWhen = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? '-'
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-};
-
 /** GET /admin/audit/facets: the actions and record types there are, for the filters. */
 export const fetchFacets = (signal?: AbortSignal) =>
   http<AuditFacets>('admin/audit/facets', { signal });

@@ -173,6 +173,28 @@ describe('Bots list', () => {
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 
+  it('names each row checkbox after its bot; shift-click selects a range; Select all is mixed when some are', async () => {
+    const mid = makeBot({ botId: 'BOT-MID', nickname: 'MidBot' });
+    renderBots(['/bots'], { [LIST]: listOf([ace, mid, zed]), [SUMMARY]: summary });
+    const user = userEvent.setup();
+    const box = (name: string) => screen.getByRole('checkbox', { name });
+    await screen.findByRole('cell', { name: 'MidBot' });
+
+    await user.click(box('Select AceBot'));
+    const all = box('Select all');
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    await user.keyboard('{Shift>}');
+    await user.click(box('Select ZedBot'));
+    await user.keyboard('{/Shift}');
+    expect(box('Select MidBot')).toBeChecked();
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    expect(all).toBeChecked();
+
+    await user.click(all);
+    expect(box('Select AceBot')).not.toBeChecked();
+    expect(screen.queryByText(/^\d+ selected$/)).not.toBeInTheDocument();
+  });
+
   it('a filter change unchecks the rows checked before it', async () => {
     renderBots(['/bots'], {
       [LIST]: (request) => {

@@ -9,6 +9,7 @@ import { ListSelectFilter } from '../../components/ListSelectFilter';
 import { ListTable } from '../../components/ListTable';
 import { ListToolbar, Spacer, ToolbarRow } from '../../components/ListToolbar';
 import { PagedList } from '../../components/PagedList';
+import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { formatDateTime, formatNumber } from '../../format';
 import { BotAvatar } from './BotAvatar';
 import { BotSummaryBadges } from './BotSummaryBadges';
@@ -111,16 +112,13 @@ const BotRows = () => {
   return data ? <BotTable /> : null;
 };
 
-/** Failures show in the page (with Retry), not also as a notification. */
-const QUERY_OPTIONS = { onError: () => {} };
-
 /**
  * /bots: 20 a page, newest first; search over nickname or botId, an active filter, the
  * Total / Active / Busy summary, bulk enable and disable of the checked rows, and per row Edit
  * (/bots/{botId}/edit) and Delete.
  */
 export const BotList = () => (
-  <PagedList title="Bots" queryOptions={QUERY_OPTIONS}>
+  <PagedList title="Bots" queryOptions={FAILURE_SHOWN_IN_PAGE}>
     <BotListToolbar />
     <ListBody what="bots" errorTitle={MESSAGES.listError} inset>
       <BotRows />

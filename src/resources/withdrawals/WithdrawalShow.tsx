@@ -1,7 +1,5 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   Box,
-  Button,
   Card,
   CardContent,
   CircularProgress,
@@ -12,7 +10,8 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { BackButton } from '../../components/BackButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 import { DecisionButton } from './DecisionButton';
@@ -22,20 +21,6 @@ const formatRate = (value: number | null | undefined) =>
   value === null || value === undefined
     ? '-'
     : new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(value);
-
-/** Back to where the admin came from; to the list when this page was opened directly. */
-const BackButton = () => {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (
-    <Button
-      startIcon={<ArrowBackIcon />}
-      onClick={() => (location.key === 'default' ? navigate('/withdrawals') : navigate(-1))}
-    >
-      Back
-    </Button>
-  );
-};
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 0 }}>
@@ -139,7 +124,7 @@ const WithdrawalDetail = () => {
     <>
       <Title title={`Withdrawal ${record?._id ?? id}`} />
       <Box sx={{ mb: 2 }}>
-        <BackButton />
+        <BackButton fallback="/withdrawals" />
       </Box>
       <Card>
         <CardContent>
