@@ -4,14 +4,15 @@ import { KEY_MASK } from '../../contract/integrations';
 import type { PushSendBody } from '../../contract/notifications';
 import { integrationsBody } from '../modules/integrations/test-support';
 import {
+  appWithPushStub,
   type PushStub,
+  resetPushStub,
   STUB_NOTIFICATION_ID,
-  startPushStub,
 } from '../modules/notifications/test-stub';
-import { type SignedIn, signedIn } from '../test/client';
+import type { SignedIn } from '../test/client';
 import { fingerprint, REFUSED_REQUEST_WRITES } from '../test/db-fingerprint';
 import { insertBot, insertWithdrawal } from '../test/fixtures';
-import { bearer, createTestContext, type TestContext } from '../test/harness';
+import { bearer, type TestContext } from '../test/harness';
 
 // "Every mutation writes exactly one audit row in its transaction; a failed mutation writes
 // none." Each mutating route is sent one request that succeeds and one that is refused, and
@@ -22,18 +23,13 @@ let t: TestContext;
 let admin: SignedIn;
 let stub: PushStub;
 beforeAll(async () => {
-  stub = await startPushStub();
-  t = await createTestContext({ push: { url: stub.url, timeoutMs: 2000 } });
-  admin = await signedIn(t);
+  ({ stub, t, admin } = await appWithPushStub('', 2000));
 });
 afterAll(async () => {
   await t.close();
   await stub.close();
 });
-beforeEach(() => {
-  stub.requests.length = 0;
-  stub.answer({ body: { id: STUB_NOTIFICATION_ID, external_id: null } });
-});
+beforeEach(() => resetPushStub(stub));
 
 /** The client's address as the server sees it (no proxy is trusted in tests). */
 const CLIENT_IP = '203.0.113.77';

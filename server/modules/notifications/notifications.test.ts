@@ -9,24 +9,19 @@ import { PUSH_OFF } from '../integrations/push-config';
 import { KEY_PURPOSE } from '../integrations/stored';
 import { API_KEY, APP_ID, auditRows, integrationsBody } from '../integrations/test-support';
 import { PROVIDER_ERRORS } from './provider';
-import { type PushStub, STUB_NOTIFICATION_ID, startPushStub } from './test-stub';
+import { appWithPushStub, type PushStub, resetPushStub, STUB_NOTIFICATION_ID } from './test-stub';
 
 let t: TestContext;
 let admin: SignedIn;
 let stub: PushStub;
 beforeAll(async () => {
-  stub = await startPushStub();
-  t = await createTestContext({ push: { url: `${stub.url}/api/v1`, timeoutMs: 400 } });
-  admin = await signedIn(t);
+  ({ stub, t, admin } = await appWithPushStub('/api/v1', 400));
 });
 afterAll(async () => {
   await t.close();
   await stub.close();
 });
-beforeEach(() => {
-  stub.requests.length = 0;
-  stub.answer({ body: { id: STUB_NOTIFICATION_ID, external_id: null } });
-});
+beforeEach(() => resetPushStub(stub));
 
 const STATUS = '/api/admin/notifications/onesignal';
 const SEND = '/api/admin/notifications/send';

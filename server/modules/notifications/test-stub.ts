@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signedIn } from '../../test/client';
+import { createTestContext } from '../../test/harness';
 
 // A stand-in for the push provider in API tests: records what the app sends, answers as told.
 
@@ -32,9 +34,24 @@ export interface PushStub {
 
 export const STUB_NOTIFICATION_ID = 'b1f2c3d4-0000-4000-8000-000000000001';
 
+const DEFAULT_ANSWER: StubAnswer = { body: { id: STUB_NOTIFICATION_ID, external_id: null } };
+
+/** Forgets what the stub received and answers as by default again: each test starts afresh. */
+export function resetPushStub(stub: PushStub): void {
+  stub.requests.length = 0;
+  stub.answer(DEFAULT_ANSWER);
+}
+
+/** A fresh stub and a test app that sends pushes to it (under `path`), with an admin signed in. */
+export async function appWithPushStub(path: string, timeoutMs: number) {
+  const stub = await startPushStub();
+  const t = await createTestContext({ push: { url: `${stub.url}${path}`, timeoutMs } });
+  return { stub, t, admin: await signedIn(t) };
+}
+
 export async function startPushStub(): Promise<PushStub> {
   const requests: StubRequest[] = [];
-  let next: StubAnswer = { body: { id: STUB_NOTIFICATION_ID, external_id: null } };
+  let next: StubAnswer = DEFAULT_ANSWER;
   const server = http.createServer((req, res) => {
     let text = '';
     req.on('data', (chunk: Buffer) => {
