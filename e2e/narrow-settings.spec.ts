@@ -1,7 +1,7 @@
 import { signIn } from './support';
 import { expect, test } from './test';
 
-// Every screen added with the Settings group, under the 980 px breakpoint: each loads (its
+// Every screen added with the Settings group, and the Audit log, under the 980 px breakpoint: each loads (its
 // heading in the top bar) and the page itself never scrolls sideways.
 const SCREENS: [string, string][] = [
   ['/bots', 'Bots'],
@@ -14,9 +14,10 @@ const SCREENS: [string, string][] = [
   ['/settings/legal', 'Legal'],
   ['/unity/decks', 'Daily Decks'],
   ['/settings/notifications', 'Push Notifications'],
+  ['/audit', 'Audit log'],
 ];
 
-test('@narrow every settings screen fits a narrow screen', async ({ page }) => {
+test('@narrow every settings screen and the Audit log fit a narrow screen', async ({ page }) => {
   await signIn(page);
   for (const [path, title] of SCREENS) {
     await page.goto(path);
