@@ -6,6 +6,9 @@ import * as rowCounts from './migrations/0003_row_counts';
 import * as botsGamesWithdrawalTypes from './migrations/0004_bots_games_withdrawal_types';
 import * as settingsLegalDecks from './migrations/0005_settings_legal_decks';
 import * as auditLogFilters from './migrations/0006_audit_log_filters';
+import * as signupsPerHour from './migrations/0007_signups_per_hour';
+import * as sortIndexes from './migrations/0008_list_sort_indexes';
+import * as searchStatistics from './migrations/0009_search_trigram_statistics';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -15,6 +18,9 @@ const migrations = {
   '0004_bots_games_withdrawal_types': botsGamesWithdrawalTypes,
   '0005_settings_legal_decks': settingsLegalDecks,
   '0006_audit_log_filters': auditLogFilters,
+  '0007_signups_per_hour': signupsPerHour,
+  '0008_list_sort_indexes': sortIndexes,
+  '0009_search_trigram_statistics': searchStatistics,
 };
 
 /** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */

@@ -60,3 +60,47 @@ describe('kept row counts', () => {
     });
   });
 });
+
+describe('kept sign-ups per hour', () => {
+  const kept = async () =>
+    (
+      await sql<{ hour: string; n: number }>`
+        SELECT to_char(hour, 'YYYY-MM-DD HH24') AS hour, n FROM user_signups_per_hour
+        WHERE n <> 0 ORDER BY hour`.execute(t.db)
+    ).rows;
+  const counted = async () =>
+    (
+      await sql<{ hour: string; n: number }>`
+        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') AS hour,
+               count(*)::bigint AS n
+        FROM users GROUP BY 1 ORDER BY 1`.execute(t.db)
+    ).rows;
+
+  it('match a count of users by UTC hour through bulk inserts, moves and deletes', async () => {
+    // In a session whose time zone is not UTC, which must not shift any hour.
+    await sql`
+      INSERT INTO users (user_id, username, email, referral_code, created_at)
+      SELECT 'u_hour_' || g, 'hour' || g, 'hour' || g || '@example.com', 'H' || g,
+             timestamptz '2026-03-29 00:30:00+00' + make_interval(mins => g * 25)
+      FROM generate_series(1, 12) AS g`.execute(t.db);
+    await t.db.connection().execute(async (conn) => {
+      await sql`SET TIME ZONE 'Europe/Paris'`.execute(conn);
+      await sql`
+        UPDATE users SET created_at = created_at - interval '3 hours'
+        WHERE user_id IN ('u_hour_1', 'u_hour_2')`.execute(conn);
+      await sql`RESET TIME ZONE`.execute(conn);
+    });
+    await sql`UPDATE users SET balance = balance + 5 WHERE user_id LIKE 'u_hour_%'`.execute(t.db);
+    await sql`DELETE FROM users WHERE user_id IN ('u_hour_3', 'u_hour_4', 'u_hour_9')`.execute(
+      t.db,
+    );
+
+    const rows = await kept();
+    expect(rows).toEqual(await counted());
+    // 00:55 and 01:20 UTC moved back three hours, whatever the session's zone.
+    expect(rows.slice(0, 2)).toEqual([
+      { hour: '2026-03-28 21', n: 1 },
+      { hour: '2026-03-28 22', n: 1 },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type {
   USER_SORT_FIELDS,
@@ -10,8 +10,9 @@ import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
 import { offsetOf, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
-import type { UserRow, UserUpdate } from '../../db/schema';
-import { containsText } from '../../db/search';
+import type { DB, UserRow, UserUpdate } from '../../db/schema';
+import { containsText, isRare, matchesFirst, trigramFrequencies } from '../../db/search';
+import type { TrigramFrequencies } from '../../db/trigrams';
 import { notFound } from '../../http/errors';
 import { presentUser } from './present';
 
@@ -20,33 +21,40 @@ export type UserSort = z.output<typeof UsersExportQuery>['sort'];
 
 export const SORT_KEYS: Record<(typeof USER_SORT_FIELDS)[number], SortKey> = {
   createdAt: { expression: sql`created_at`, type: 'timestamptz' },
-  username: { expression: sql`username`, type: 'text' },
-  email: { expression: sql`email`, type: 'text' },
+  // Case-insensitive, as people read names; served by the unique lower() indexes.
+  username: { expression: sql`lower(username)`, type: 'text' },
+  email: { expression: sql`lower(email)`, type: 'text' },
   balance: { expression: sql`balance`, type: 'bigint' },
   xp: { expression: sql`xp`, type: 'bigint' },
   status: { expression: sql`status`, type: 'text' },
 };
 
 /** Users matching the filter; `q` is served by the trigram index users_search_idx. */
-export function filteredUsers(db: Database, filter: UserFilter) {
+export function filteredUsers(db: Database, filter: UserFilter, frequencies?: TrigramFrequencies) {
   let query = db.selectFrom('users');
   const q = filter.q?.trim();
   if (q) {
-    query = query.where(containsText(sql`lower(username || ' ' || email || ' ' || user_id)`, q));
+    const text = sql<string>`lower(username || ' ' || email || ' ' || user_id)`;
+    query = query.where(containsText(text, q, frequencies));
   }
   if (filter.status) query = query.where('status', '=', filter.status);
   return query;
 }
 
-export function listUsers(db: Database, query: z.output<typeof UsersQuery>) {
+export async function listUsers(db: Database, query: z.output<typeof UsersQuery>) {
   const { field, direction } = query.sort;
-  const users = filteredUsers(db, query);
-  const items = users
-    .selectAll()
-    .orderBy(SORT_KEYS[field].expression, direction)
-    .orderBy('id', direction)
-    .limit(query.limit)
-    .offset(offsetOf(query))
+  const frequencies = query.q?.trim()
+    ? await trigramFrequencies(db, 'users_search_trigrams')
+    : undefined;
+  const users = filteredUsers(db, query, frequencies);
+  const inOrder = <Q extends SelectQueryBuilder<DB, 'users', object>>(rows: Q) =>
+    rows.orderBy(SORT_KEYS[field].expression, direction).orderBy('id', direction) as Q;
+  // The page's ids first, off the sort's index alone; then only those rows are read.
+  const ordered = isRare(query.q?.trim() ?? '', frequencies)
+    ? matchesFirst(db, users, 'users')
+    : users;
+  const page = inOrder(ordered.select('id')).limit(query.limit).offset(offsetOf(query));
+  const items = inOrder(db.selectFrom('users').selectAll().where('id', 'in', page))
     .execute()
     .then((rows) => rows.map(presentUser));
   // Without a search the total is the kept count: no scan of a million rows per page.

@@ -12,7 +12,8 @@ import type { SortKey } from '../../db/keyset';
 import { offsetOf, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB } from '../../db/schema';
-import { containsText } from '../../db/search';
+import { containsText, isRare, matchesFirst, trigramFrequencies } from '../../db/search';
+import type { TrigramFrequencies } from '../../db/trigrams';
 import { notFound } from '../../http/errors';
 import { presentWithdrawal, type WithdrawalRow } from './present';
 
@@ -45,14 +46,22 @@ export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'withdrawals'>
   eb('id', '=', eb.fn.any(eb.val(ids)));
 
 /** The withdrawals a list or an export shows, as `w`. */
-export function matching(db: Database, { q, status }: WithdrawalFilters) {
+export function matching(
+  db: Database,
+  { q, status }: WithdrawalFilters,
+  frequencies?: TrigramFrequencies,
+) {
   let query = db.selectFrom('withdrawals as w');
   if (status) query = query.where('w.status', '=', status);
   const term = q?.trim();
   // The very expression withdrawals_search_idx is built on, so the trigram index serves it.
   if (term) {
     query = query.where(
-      containsText(sql`lower(w.user_id || ' ' || w.destination || ' ' || w.type_id)`, term),
+      containsText(
+        sql`lower(w.user_id || ' ' || w.destination || ' ' || w.type_id)`,
+        term,
+        frequencies,
+      ),
     );
   }
   return query;
@@ -83,17 +92,25 @@ export async function getWithdrawal(db: Database, id: number | null): Promise<Wi
   return row;
 }
 
-export function listWithdrawals(
+export async function listWithdrawals(
   db: Database,
   { page, limit, sort, ...filters }: z.output<typeof WithdrawalsQuery>,
 ): Promise<ListResponse<Withdrawal>> {
-  const rows = withDetails(inOrder(matching(db, filters), sort))
-    .limit(limit)
-    .offset(offsetOf({ page, limit }))
-    .execute();
+  const frequencies = filters.q?.trim()
+    ? await trigramFrequencies(db, 'withdrawals_search_trigrams')
+    : undefined;
+  // The page's ids first, off the sort's index alone; then only those rows are read and joined.
+  const found = matching(db, filters, frequencies);
+  const ordered = isRare(filters.q?.trim() ?? '', frequencies)
+    ? matchesFirst(db, found, 'w')
+    : found;
+  const ids = inOrder(ordered.select('w.id'), sort).limit(limit).offset(offsetOf({ page, limit }));
+  const rows = withDetails(
+    inOrder(db.selectFrom('withdrawals as w').where('w.id', 'in', ids), sort),
+  ).execute();
   // Without a search the total is the kept count: no scan of half a million rows per page.
   const total = filters.q?.trim()
-    ? matching(db, filters)
+    ? matching(db, filters, frequencies)
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirstOrThrow()
         .then((count) => count.total)
