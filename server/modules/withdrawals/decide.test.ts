@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Decision } from '../../../contract/withdrawals';
+import { BULK_DECISION_MAX, type Decision } from '../../../contract/withdrawals';
 import { insertWithdrawal } from '../../test/fixtures';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 
@@ -273,5 +274,26 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
       code: 'invalid_input',
       fields: { ids: 'Select at least one row.' },
     });
+  });
+
+  it('decides a thousand in one request, and refuses more than that', async () => {
+    const player = await t.user({ balance: 0 });
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO withdrawals (user_id, type_id, points_spent, usd_value, rate_usd_per_point,
+                               destination, status)
+      SELECT ${player.user_id}, 'paypal_10', 10, 0.01, 0.001, 'bulk' || g || '@example.com',
+             'pending'
+      FROM generate_series(1, ${BULK_DECISION_MAX + 1}) AS g
+      RETURNING id::text`.execute(t.db);
+    const ids = rows.map((row) => row.id);
+
+    const tooMany = await bulk({ ids, action: 'reject' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(await balanceOf(player.user_id)).toBe(0);
+
+    const res = await bulk({ ids: ids.slice(0, BULK_DECISION_MAX), action: 'reject' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, updated: BULK_DECISION_MAX, skipped: [] });
+    expect(await balanceOf(player.user_id)).toBe(10 * BULK_DECISION_MAX);
   });
 });
