@@ -1,0 +1,113 @@
+// Fills a database with the scale data set: `node --import tsx bench/seed.ts [SCALE [DATA_DIR]]`.
+// SCALE 1 (the default) is the design's budget size: 1M users, 10M matches, 500k withdrawals,
+// 1,000 bots, 200k audit rows. The database is the one at DATABASE_URL when set, otherwise an
+// embedded one in DATA_DIR (default .bench-data-SCALE). One that already has users is left as is.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Timer } from '../server/db/bulk-load';
+import type { Database } from '../server/db/connect';
+import { migrate } from '../server/db/migrate';
+import { openDatabase } from '../server/db/open';
+import { createUser } from '../server/modules/users/create';
+import { largeSeedSize, seedLarge } from '../server/seed/large';
+
+const [scaleArg = '1', dataDirArg] = process.argv.slice(2);
+const scale = Number(scaleArg);
+if (!(scale > 0)) {
+  console.error(`SCALE must be a positive number, not ${scaleArg}`);
+  process.exit(2);
+}
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = dataDirArg ?? `.bench-data-${scaleArg}`;
+const RESULT = path.join(import.meta.dirname, 'results', 'seed.json');
+
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+
+const steps: { step: string; seconds: number }[] = [];
+const timed: Timer = async (step, work) => {
+  const started = performance.now();
+  const result = await work();
+  steps.push({ step, seconds: seconds(started) });
+  console.log(`  ${step}: ${seconds(started)} s`);
+  return result;
+};
+
+async function rowCounts(db: Database): Promise<Record<string, number>> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = current_schema() AND tablename NOT LIKE 'kysely%'
+    ORDER BY tablename`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { name } of rows) {
+    const { rows: found } = await sql<{ n: number }>`
+      SELECT count(*)::bigint AS n FROM ${sql.table(name)}`.execute(db);
+    counts[name] = found[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+function printTable(rows: [string, string][]) {
+  const header: [string, string] = ['step', 'seconds'];
+  const all = [header, ...rows];
+  const width = Math.max(...all.map(([label]) => label.length));
+  const figures = Math.max(...all.map(([, figure]) => figure.length));
+  const line = ([label, figure]: [string, string]) =>
+    `${label.padEnd(width)}  ${figure.padStart(figures)}`;
+  console.log(line(header));
+  console.log(`${'-'.repeat(width)}  ${'-'.repeat(figures)}`);
+  for (const row of rows) console.log(line(row));
+}
+
+const target = databaseUrl ? 'DATABASE_URL' : 'embedded';
+const started = performance.now();
+const database = await openDatabase({ dataDir, databaseUrl }, console.log);
+try {
+  console.log(`Seeding ${database.location} at scale ${scale}...`);
+  await timed('migrate', () => migrate(database.db));
+  const size = largeSeedSize(scale);
+  if (!(await seedLarge(database.db, size, timed))) {
+    console.log(`${database.location} already holds users; nothing to do.`);
+    if (!databaseUrl) console.log(`To seed it again, stop what uses it and delete ${dataDir}.`);
+  } else {
+    // The account the API benchmark signs in with.
+    await timed('bench admin', () =>
+      createUser(database.db, {
+        username: 'bench',
+        email: 'bench@example.com',
+        password: 'bench-password',
+        admin: true,
+      }),
+    );
+    const total = seconds(started);
+    console.log();
+    printTable([
+      ...steps.map(({ step, seconds }): [string, string] => [step, seconds.toFixed(1)]),
+      ['total', total.toFixed(1)],
+    ]);
+    const { rows } = await sql<{
+      version: string;
+    }>`SELECT current_setting('server_version') AS version`.execute(database.db);
+    const result = {
+      date: new Date().toISOString(),
+      machine: {
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        cores: os.cpus().length,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      },
+      node: process.version,
+      postgres: rows[0]?.version,
+      target,
+      scale,
+      rows: await rowCounts(database.db),
+      steps,
+      totalSeconds: total,
+    };
+    fs.mkdirSync(path.dirname(RESULT), { recursive: true });
+    fs.writeFileSync(RESULT, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(process.cwd(), RESULT)}`);
+  }
+} finally {
+  await database.close();
+}
