@@ -1,42 +1,147 @@
-// Bundle budget: the JavaScript a first visit downloads (gzip), ours against a bare react-admin app.
-// Usage: node bench/bundle.mjs   (builds both; exits 1 when over budget)
-import { spawnSync } from 'node:child_process';
+// Console weight: the JavaScript and CSS a first visit downloads, as Chromium fetches it, against
+// a bare react-admin app (bench/bare-admin) built in the same run. Budget: each visit of the
+// console at most 0.9x the bare app, and the heavy libraries (charts, rich text) only with their
+// page. Usage: node bench/bundle.mjs   (builds both; writes bench/results/bundle.json; exits 1
+// when a budget is missed).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { launchBrowser, watchNetwork } from './browser.mjs';
+import { freePort, signedInState, startConsole, viteBuild } from './console.mjs';
+import { kib, machine, printTable, writeResult } from './report.mjs';
+import { serveStatic } from './static-server.mjs';
 
 const BUDGET = 0.9;
-const vite = path.resolve('node_modules/.bin/vite');
+const GZIP = 'node:zlib gzipSync, level 9, of each response body';
+const CONSOLE_ASSETS = 'dist/console/assets';
 
-function build(args) {
-  const result = spawnSync(vite, ['build', '--logLevel', 'error', ...args], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** Strings only found in the code of each heavy library (checked against the build below). */
+const HEAVY = {
+  charts: { marker: 'MuiChartsSurface', library: '@mui/x-charts' },
+  richText: { marker: 'ProseMirror', library: 'ra-input-rich-text (tiptap, prosemirror)' },
+};
+
+/**
+ * Loads `url` in a fresh context (an empty cache: a first visit) and records every same-origin
+ * script and stylesheet until `ready` is visible and the network has been quiet.
+ */
+async function visit(browser, { url, ready, storageState }) {
+  const context = await browser.newContext(storageState ? { storageState } : {});
+  const page = await context.newPage();
+  const settled = watchNetwork(page);
+  const { origin } = new URL(url);
+  const pending = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (!['script', 'stylesheet'].includes(type) || !response.url().startsWith(origin)) return;
+    pending.push(
+      response.body().then((body) => ({
+        path: new URL(response.url()).pathname,
+        type,
+        bytes: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        heavy: Object.keys(HEAVY).filter((name) => body.includes(HEAVY[name].marker)),
+      })),
+    );
+  });
+  await page.goto(url);
+  await ready(page).waitFor({ timeout: 30_000 });
+  await settled();
+  const files = await Promise.all(pending);
+  await context.close();
+  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+  return { url, files, bytes: sum('bytes'), gzip: sum('gzip') };
 }
 
-/** Gzip bytes of the entry script and every module it preloads: what the first visit fetches. */
-function firstVisitJs(outDir) {
-  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\.?\/?([^"]+\.js)"/g)].map((m) => m[1]);
-  let bytes = 0;
-  for (const file of new Set(files))
-    bytes += gzipSync(fs.readFileSync(path.join(outDir, file))).length;
-  return { bytes, files: files.length };
+/** Which built chunks hold each heavy library: proves the markers find it at all. */
+function heavyChunks() {
+  const chunks = fs.readdirSync(CONSOLE_ASSETS).filter((name) => /\.(js|css)$/.test(name));
+  return Object.fromEntries(
+    Object.entries(HEAVY).map(([name, { marker }]) => [
+      name,
+      chunks.filter((chunk) =>
+        fs.readFileSync(path.join(CONSOLE_ASSETS, chunk), 'utf8').includes(marker),
+      ),
+    ]),
+  );
 }
 
-const baseOut = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-admin-'));
-build(['bench/bare-admin', '--base', './', '--outDir', baseOut, '--emptyOutDir']);
-build([]);
+const bareOut = fs.mkdtempSync(path.join(os.tmpdir(), 'bare-admin-'));
+viteBuild(['bench/bare-admin', '--base', '/', '--outDir', bareOut, '--emptyOutDir']);
+viteBuild();
+const chunks = heavyChunks();
+for (const [name, found] of Object.entries(chunks))
+  if (found.length === 0) throw new Error(`no built chunk holds ${HEAVY[name].library}`);
 
-const baseline = firstVisitJs(baseOut);
-const ours = firstVisitJs('dist/console');
-fs.rmSync(baseOut, { recursive: true, force: true });
+const bare = await serveStatic(bareOut, await freePort());
+const app = await startConsole();
+const browser = await launchBrowser();
+let visits;
+try {
+  visits = {
+    baseline: await visit(browser, {
+      url: `${bare.origin}/`,
+      ready: (page) => page.getByText('No data to display'),
+    }),
+    login: await visit(browser, {
+      url: `${app.origin}/login`,
+      ready: (page) => page.getByRole('button', { name: 'Sign in' }),
+    }),
+    dashboard: await visit(browser, {
+      url: `${app.origin}/`,
+      ready: (page) => page.getByText(`Hi, ${app.session.username}`),
+      storageState: signedInState(app.origin, app.session),
+    }),
+  };
+} finally {
+  await browser.close();
+  await app.stop();
+  await bare.close();
+  fs.rmSync(bareOut, { recursive: true, force: true });
+}
 
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const ratio = ours.bytes / baseline.bytes;
-console.log(`bare react-admin: ${kib(baseline.bytes)} gzip (${baseline.files} files)`);
-console.log(`console:          ${kib(ours.bytes)} gzip (${ours.files} files)`);
-console.log(
-  `ratio ${ratio.toFixed(3)} (budget ${BUDGET}): ${ratio <= BUDGET ? 'within budget' : 'OVER BUDGET'}`,
+const fetched = (visit, name) => visit.files.some((file) => file.heavy.includes(name));
+const checks = [
+  ...['login', 'dashboard'].map((name) => ({
+    check: `${name}: at most ${BUDGET}x the bare app`,
+    ratio: visits[name].gzip / visits.baseline.gzip,
+    ok: visits[name].gzip <= BUDGET * visits.baseline.gzip,
+  })),
+  { check: 'login: no charts', ok: !fetched(visits.login, 'charts') },
+  { check: 'login: no rich text', ok: !fetched(visits.login, 'richText') },
+  { check: 'dashboard: no rich text', ok: !fetched(visits.dashboard, 'richText') },
+];
+
+const labels = {
+  baseline: 'bare react-admin /',
+  login: 'console /login',
+  dashboard: 'console / (signed in)',
+};
+printTable(
+  ['first visit', 'files', 'JS+CSS', 'gzip', 'x bare', 'charts', 'rich text'],
+  Object.entries(visits).map(([name, v]) => [
+    labels[name],
+    v.files.length,
+    kib(v.bytes),
+    kib(v.gzip),
+    (v.gzip / visits.baseline.gzip).toFixed(3),
+    fetched(v, 'charts') ? 'fetched' : '-',
+    fetched(v, 'richText') ? 'fetched' : '-',
+  ]),
 );
-process.exit(ratio <= BUDGET ? 0 : 1);
+console.log(`\ngzip: ${GZIP}; budget: each console visit <= ${BUDGET}x the bare app.`);
+for (const { check, ok } of checks) console.log(`${ok ? 'ok    ' : 'MISSED'}  ${check}`);
+
+const file = writeResult('bundle', {
+  ...machine(),
+  gzip: GZIP,
+  budget: { ratioToBare: BUDGET, heavyOnlyWithTheirPage: true },
+  heavyLibraries: Object.fromEntries(
+    Object.entries(HEAVY).map(([name, heavy]) => [name, { ...heavy, chunks: chunks[name] }]),
+  ),
+  visits,
+  checks,
+});
+console.log(`\nwritten ${file}`);
+process.exit(checks.every((c) => c.ok) ? 0 : 1);
