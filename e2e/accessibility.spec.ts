@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertMatch, insertWithdrawal } from '../server/test/fixtures';
-import { menu, signIn, withDatabase } from './support';
+import { menu, nothingLoading, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // axe-core over every screen of the console and the states an admin meets on them (dialogs,
@@ -31,12 +31,10 @@ const describe = (violations: AxeResults['violations']) =>
     return `${v.id} [${v.impact}] ${v.help} — at: ${shown.join(' | ')}${more}`;
   });
 
-/** Waits until nothing on the page is still loading: no spinner, bar or 'Loading…' text. */
+/** Waits for the screen's content, then until nothing on it is still loading. */
 async function settled(page: Page, content: Locator) {
-  // generous: the first load of a screen's chunk and data on a busy machine
-  await expect(content).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  await expect(content).toBeVisible();
+  await nothingLoading(page);
 }
 
 async function expectAccessible(page: Page) {
@@ -203,8 +201,7 @@ test.beforeAll(async () => {
 
 /** Signs in, opens the screen and waits for its content. */
 async function open(page: Page, screen: Screen) {
-  await signIn(page);
-  await page.goto(screen.path(ids));
+  await signInQuickly(page, screen.path(ids));
   await settled(page, screen.ready(page));
 }
 

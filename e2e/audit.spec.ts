@@ -1,15 +1,14 @@
 import { insertBot } from '../server/test/fixtures';
-import { ADMIN, menu, signIn, withDatabase } from './support';
+import { ADMIN, menu, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 test('a change made in the console is in the Audit log, with who made it and before/after', async ({
   page,
 }) => {
   const bot = await withDatabase((db) => insertBot(db, { maxSessions: 1 }));
-  await signIn(page);
 
   // The change: a bot's max sessions, 1 → 4.
-  await page.goto(`/bots/${bot.bot_id}/edit`);
+  await signInQuickly(page, `/bots/${bot.bot_id}/edit`);
   await page.getByRole('spinbutton', { name: 'Max sessions' }).fill('4');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Bot updated')).toBeVisible();

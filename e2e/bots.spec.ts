@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 const botNamed = (nickname: string) =>
@@ -15,8 +15,7 @@ async function searchBots(page: Page, term: string) {
 test('create, edit, bulk-toggle and delete a bot', async ({ page }) => {
   const tag = `${Date.now()}`;
   const nickname = `Robo ${tag}`;
-  await signIn(page);
-  await page.goto('/bots');
+  await signInQuickly(page, '/bots');
   await expect(page.getByText(/^Total/)).toBeVisible();
 
   await page.getByRole('link', { name: '+ Create bot' }).click();

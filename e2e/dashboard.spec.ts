@@ -1,8 +1,8 @@
-import { signIn } from './support';
+import { signInQuickly } from './support';
 import { expect, test } from './test';
 
 test('the dashboard: chart in three ranges, totals, KPI cards and Refresh', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const chart = page.getByRole('figure', { name: 'New users chart' });
   await expect(chart.locator('.MuiLineChart-line').first()).toBeVisible();
@@ -30,7 +30,7 @@ test('the dashboard: chart in three ranges, totals, KPI cards and Refresh', asyn
 });
 
 test('@narrow the dashboard and withdrawals fit a narrow screen', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   await expect(page.getByRole('figure', { name: 'New users chart' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(800);

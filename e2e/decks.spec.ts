@@ -1,4 +1,4 @@
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 const DAY_MS = 86_400_000;
@@ -19,8 +19,7 @@ test('edit and save today’s deck, copy it to another day, delete that day', as
     { index: 1, amount: 30.5 },
   ];
 
-  await signIn(page);
-  await page.goto('/unity/decks');
+  await signInQuickly(page, '/unity/decks');
   const deck = page.getByRole('region', { name: `Deck for ${today}` });
   await expect(deck.getByText(/^(Last saved|No deck saved for this day)/)).toBeVisible();
 

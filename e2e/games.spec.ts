@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 const categories = (page: Page) => page.getByRole('region', { name: 'Categories' });
@@ -20,8 +20,7 @@ test('create a category and an offer in it, edit both, delete the category', asy
   const tag = `${Date.now()}`;
   const name = `Puzzle ${tag}`;
   const slug = `puzzle-${tag}`;
-  await signIn(page);
-  await page.goto('/games');
+  await signInQuickly(page, '/games');
   // The first category is selected on load, and its offers are shown.
   await expect(categories(page).locator('[aria-current="true"]')).toHaveCount(1);
 

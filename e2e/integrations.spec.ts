@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { exclusively, PUSH, pushSection, signIn, withDatabase } from './support';
+import { exclusively, PUSH, pushSection, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 interface StoredPush {
@@ -33,8 +33,7 @@ test('save a push key, see it masked, save again keeping it', async ({ page }) =
   const tag = `e2e-${Date.now()}`;
   const masked = `••••••••${PUSH.key.slice(-4)}`;
   await exclusively(async () => {
-    await signIn(page);
-    await page.goto('/settings/integrations');
+    await signInQuickly(page, '/settings/integrations');
     const push = pushSection(page);
     await push.getByRole('radio', { name: 'Yes' }).check();
     await push.getByRole('textbox', { name: 'App ID' }).fill(PUSH.appId);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PublicLegalDocument } from '../contract/legal';
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // One test: which version is live is state of the whole document type.
@@ -35,8 +35,7 @@ test('draft, publish, then activate an older version: the public answer follows'
   page,
 }) => {
   const tag = `e2e-${Date.now()}`;
-  await signIn(page);
-  await page.goto('/settings/legal');
+  await signInQuickly(page, '/settings/legal');
   await page.getByRole('button', { name: 'Privacy Policy' }).click();
   await expect(
     page.getByRole('list', { name: 'Versions' }).or(page.getByText('No versions yet')),

@@ -1,4 +1,4 @@
-import { signIn } from './support';
+import { nothingLoading, storeSession } from './support';
 import { expect, test } from './test';
 
 // Every screen added with the Settings group, and the Audit log, under the 980 px breakpoint: each loads (its
@@ -18,11 +18,12 @@ const SCREENS: [string, string][] = [
 ];
 
 test('@narrow every settings screen and the Audit log fit a narrow screen', async ({ page }) => {
-  await signIn(page);
+  test.slow(); // eleven screens, each loaded afresh
+  await storeSession(page);
   for (const [path, title] of SCREENS) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(title) })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await nothingLoading(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(800);
   }

@@ -1,4 +1,4 @@
-import { menu, signIn } from './support';
+import { menu, signIn, signInQuickly } from './support';
 import { expect, test } from './test';
 
 // Runs in the narrow project (800 px wide): the sidebar is an overlay.
@@ -6,7 +6,7 @@ import { expect, test } from './test';
 test('@narrow the menu is an overlay closed by Escape, the backdrop or a link', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const banner = page.getByRole('banner');
   expect((await banner.boundingBox())?.height).toBe(64);
   await expect(menu(page)).toBeHidden();

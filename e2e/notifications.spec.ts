@@ -1,4 +1,4 @@
-import { exclusively, PUSH, pushSection, signIn, withDatabase } from './support';
+import { exclusively, PUSH, pushSection, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 /** What the push provider's stand-in (e2e/push-stub.mjs) received. */
@@ -11,8 +11,7 @@ const STUB = `http://127.0.0.1:${process.env.E2E_PUSH_STUB_PORT}/__requests`;
 test('send a push notification to external ids through the provider', async ({ page, request }) => {
   const title = `E2E push ${Date.now()}`;
   await exclusively(async () => {
-    await signIn(page);
-    await page.goto('/settings/integrations');
+    await signInQuickly(page, '/settings/integrations');
     const push = pushSection(page);
     await push.getByRole('radio', { name: 'Yes' }).check();
     await push.getByRole('textbox', { name: 'App ID' }).fill(PUSH.appId);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 const storedSetting = (key: string) =>
@@ -17,8 +17,7 @@ const save = async (page: Page, message: string) => {
 
 test('change the daily rewards schedule; it is there after a reload', async ({ page }) => {
   const label = `Weekend ${tag()}`;
-  await signIn(page);
-  await page.goto('/settings/daily-rewards');
+  await signInQuickly(page, '/settings/daily-rewards');
   const saturday = page.getByRole('group', { name: 'Sat' });
   const sunday = page.getByRole('group', { name: 'Sun' });
   const enabled = page.getByRole('checkbox', { name: 'Enable daily rewards' });
@@ -50,8 +49,7 @@ test('change the daily rewards schedule; it is there after a reload', async ({ p
 
 test('change the referral settings; they are there after a reload', async ({ page }) => {
   const points = 100 + (Date.now() % 900);
-  await signIn(page);
-  await page.goto('/settings/referral');
+  await signInQuickly(page, '/settings/referral');
   const max = page.getByRole('spinbutton', { name: 'Max referrals per user' });
   const each = page.getByRole('spinbutton', { name: 'Points per referral' });
   await expect(max).toBeVisible();
@@ -76,8 +74,7 @@ test('change the app info, a blank field refused first; it is there after a relo
   page,
 }) => {
   const title = `Rewards Arena ${tag()}`;
-  await signIn(page);
-  await page.goto('/settings/appinfo');
+  await signInQuickly(page, '/settings/appinfo');
   const field = (name: string) => page.getByRole('textbox', { name });
   await expect(field('Title')).toBeVisible();
 

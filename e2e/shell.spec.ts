@@ -1,4 +1,4 @@
-import { menu, signIn } from './support';
+import { menu, signIn, signInQuickly } from './support';
 import { expect, test } from './test';
 
 const SETTINGS = [
@@ -15,7 +15,7 @@ const SETTINGS = [
 ];
 
 test('the shell: top bar 64 px, greeting, every menu entry in order', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const banner = page.getByRole('banner');
   expect((await banner.boundingBox())?.height).toBe(64);
   await expect(banner).toContainText('Hi, admin');
@@ -38,7 +38,7 @@ test('the shell: top bar 64 px, greeting, every menu entry in order', async ({ p
 });
 
 test('the Settings group stays open or closed across reloads', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const group = menu(page).getByRole('button', { name: 'Settings' });
   const start = await group.getAttribute('aria-expanded');
   await group.click();
@@ -52,7 +52,7 @@ test('the Settings group stays open or closed across reloads', async ({ page }) 
 });
 
 test('the collapsed sidebar is remembered after a reload', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const nav = menu(page);
   const wide = (await nav.boundingBox())?.width ?? 0;
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
@@ -69,7 +69,7 @@ test('the collapsed sidebar is remembered after a reload', async ({ page }) => {
 });
 
 test('the menu search filters entries and says when nothing matches', async ({ page }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const nav = menu(page);
   const search = page.getByRole('searchbox', { name: 'Search menu' });
   await search.fill('refer');

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { sql } from 'kysely';
+import type { LoginResponse } from '../contract/auth';
 import { connect, type Database } from '../server/db/connect';
 import { runningConnection } from '../server/db/embedded';
 import { APP_DATABASE } from '../server/db/open';
@@ -15,6 +16,59 @@ export async function signIn(page: Page, username = ADMIN.username, password = A
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+}
+
+/** A fresh admin session (its own, as each test needs) from one POST /api/auth/login. */
+export async function adminLogin(request: APIRequestContext): Promise<LoginResponse> {
+  const res = await request.post('/api/auth/login', {
+    data: { emailOrUsername: ADMIN.username, password: ADMIN.password },
+  });
+  expect(res.status(), 'POST /api/auth/login').toBe(200);
+  return res.json();
+}
+
+/** Runs in the page before the console: stores the session as the console's sign-in does. */
+function seedSession({
+  token,
+  user,
+  seededKey,
+}: {
+  token: string;
+  user: string;
+  seededKey: string;
+}) {
+  try {
+    // Once per tab: a sign-out or a 401 later in the test must stick across page loads.
+    if (sessionStorage.getItem(seededKey) !== null) return;
+    sessionStorage.setItem(seededKey, 'yes');
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', user);
+  } catch {
+    // about:blank has no storage; the console's pages do
+  }
+}
+
+/**
+ * Signs in without the login form: the next console page this page loads starts signed in, with
+ * the token and the user stored as src/storage.ts keeps them. Once per page.
+ */
+export async function storeSession(page: Page) {
+  const { token, user } = await adminLogin(page.request);
+  await page.addInitScript(seedSession, {
+    token,
+    user: JSON.stringify(user),
+    seededKey: 'e2e:session-seeded',
+  });
+}
+
+/**
+ * For tests whose subject is not the sign-in: a session stored without the login form, then
+ * `path` opened directly, its top bar greeting the admin.
+ */
+export async function signInQuickly(page: Page, path = '/') {
+  await storeSession(page);
+  await page.goto(path);
+  await expect(page.getByText(`Hi, ${ADMIN.username}`)).toBeVisible();
 }
 
 /**
@@ -34,6 +88,12 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 }
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** Waits until nothing on the page is still loading: no spinner, bar or 'Loading…' text. */
+export async function nothingLoading(page: Page) {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
 
 /** The main menu: the sidebar on desktop, the overlay drawer on narrow screens. */
 export const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

@@ -13,7 +13,7 @@ interface Violation {
  * break the Content-Security-Policy. Each document reports its `securitypolicyviolation`
  * events to the test, across navigations, and a test that caused any fails at its end.
  */
-export const test = base.extend<{ cspGuard: undefined }>({
+export const test = base.extend<{ cspGuard: undefined; cpuThrottle: undefined }>({
   cspGuard: [
     async ({ page }, use) => {
       const violations: Violation[] = [];
@@ -35,6 +35,19 @@ export const test = base.extend<{ cspGuard: undefined }>({
       // Reports travel asynchronously: let the last ones arrive.
       await page.evaluate(() => new Promise(requestAnimationFrame)).catch(() => {});
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // E2E_CPU_THROTTLE=3 runs each page's JavaScript as a CPU three times slower would: a check
+  // that the suite's waits hold on a slower machine.
+  cpuThrottle: [
+    async ({ page }, use) => {
+      const rate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+      if (rate > 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      }
+      await use(undefined);
     },
     { auto: true },
   ],

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createUser } from '../server/modules/users/create';
 import { insertMatch } from '../server/test/fixtures';
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // Each test creates the players it works on, with unique names, so parallel tests and the
@@ -13,8 +13,9 @@ async function player(tag: string, extra: { balance?: number } = {}) {
   );
 }
 
+/** Signs in on the users list and searches it. */
 async function findUser(page: Page, term: string) {
-  await page.goto('/users');
+  await signInQuickly(page, '/users');
   await page.getByRole('searchbox', { name: 'Search username, email or userId' }).fill(term);
   await page.keyboard.press('Enter');
 }
@@ -22,7 +23,6 @@ async function findUser(page: Page, term: string) {
 test('find a user by part of the email, edit them and see the change', async ({ page }) => {
   const tag = `edit${Date.now()}`;
   const user = await player(tag, { balance: 10 });
-  await signIn(page);
   await findUser(page, `${tag}@mail`);
   const row = page.getByRole('row').filter({ hasText: user.user_id });
   await expect(row).toHaveCount(1);
@@ -45,8 +45,7 @@ test('find a user by part of the email, edit them and see the change', async ({ 
 test('grant and revoke a permission, and make admin / remove admin', async ({ page }) => {
   const tag = `perm${Date.now()}`;
   const user = await player(tag);
-  await signIn(page);
-  await page.goto(`/users/${user.user_id}`);
+  await signInQuickly(page, `/users/${user.user_id}`);
   await page.getByRole('textbox', { name: 'Permission' }).fill('  withdrawals:approve  ');
   await page.getByRole('button', { name: 'Grant' }).click();
   const chip = page.getByRole('button', { name: 'Revoke withdrawals:approve' });
@@ -77,8 +76,7 @@ test('match history filtered by outcome, with paging', async ({ page }) => {
       });
     }
   });
-  await signIn(page);
-  await page.goto(`/users/${user.user_id}`);
+  await signInQuickly(page, `/users/${user.user_id}`);
   const pages = page.getByRole('navigation', { name: 'Match history pages' });
   await expect(pages).toContainText('12 total · Page 1 of 2');
   await pages.getByRole('button', { name: 'Next' }).click();
@@ -92,8 +90,7 @@ test('match history filtered by outcome, with paging', async ({ page }) => {
 test('change a password: too short, then updated', async ({ page }) => {
   const tag = `pw${Date.now()}`;
   const user = await player(tag);
-  await signIn(page);
-  await page.goto(`/users/${user.user_id}/edit`);
+  await signInQuickly(page, `/users/${user.user_id}/edit`);
   const field = page.getByLabel('New password');
   await field.fill('12345');
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -106,7 +103,6 @@ test('change a password: too short, then updated', async ({ page }) => {
 test('disable a user after the confirmation', async ({ page }) => {
   const tag = `dis${Date.now()}`;
   const user = await player(tag);
-  await signIn(page);
   await findUser(page, user.user_id);
   const row = page.getByRole('row').filter({ hasText: user.user_id });
   await row.getByRole('button', { name: 'Disable' }).click();
@@ -124,8 +120,7 @@ test('disable a user after the confirmation', async ({ page }) => {
 });
 
 test('@narrow the users list scrolls inside its card on a narrow screen', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/users');
+  await signInQuickly(page, '/users');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('total');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);

@@ -1,4 +1,4 @@
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 const typeRow = (key: string) =>
@@ -8,8 +8,7 @@ const typeRow = (key: string) =>
 
 test('create, toggle, edit and delete a withdrawal type', async ({ page }) => {
   const key = `e2e_${Date.now()}`;
-  await signIn(page);
-  await page.goto('/settings/withdrawal-types');
+  await signInQuickly(page, '/settings/withdrawal-types');
   await expect(page.getByRole('row').filter({ hasText: 'paypal_10' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Type' }).click();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
-import { signIn, withDatabase } from './support';
+import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // Each test makes its own player and withdrawals, found by a unique destination, so tests
@@ -36,8 +36,9 @@ const balanceOf = (userId: string) =>
     return rows[0]?.balance;
   });
 
+/** Signs in on the withdrawals list and searches it. */
 async function searchWithdrawals(page: Page, term: string) {
-  await page.goto('/withdrawals');
+  await signInQuickly(page, '/withdrawals');
   await page.getByRole('searchbox', { name: 'Search userId, destination or typeId' }).fill(term);
   await page.keyboard.press('Enter');
 }
@@ -45,7 +46,6 @@ async function searchWithdrawals(page: Page, term: string) {
 test('approve and reject single withdrawals, with the refund on reject', async ({ page }) => {
   const tag = `single${Date.now()}`;
   const { userId } = await playerWithWithdrawals(tag, [300, 200]);
-  await signIn(page);
   await searchWithdrawals(page, tag);
   const rows = page.getByRole('row').filter({ hasText: tag });
   await expect(rows).toHaveCount(2);
@@ -80,7 +80,6 @@ test('approve and reject single withdrawals, with the refund on reject', async (
 test('bulk actions need a selection, confirm, and skip nothing pending', async ({ page }) => {
   const tag = `bulk${Date.now()}`;
   const { userId } = await playerWithWithdrawals(tag, [100, 150, 250], 0);
-  await signIn(page);
   await searchWithdrawals(page, tag);
   await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
 
@@ -101,7 +100,6 @@ test('the detail page: approve when pending, then the already-decided text, and 
 }) => {
   const tag = `detail${Date.now()}`;
   const { ids } = await playerWithWithdrawals(tag, [400]);
-  await signIn(page);
   await searchWithdrawals(page, tag);
   await page.getByRole('row').filter({ hasText: tag }).getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/withdrawals/${ids[0]}$`));

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { LEGAL_LIST_LIMIT } from '../contract/legal';
 import { XSS_PAYLOADS } from '../server/test/xss-corpus';
-import { signIn, storedToken, withDatabase } from './support';
+import { adminLogin, storeSession, withDatabase } from './support';
 import { expect, test } from './test';
 
 // Stored XSS through legal documents, the one place admins save HTML that others render.
@@ -51,9 +51,8 @@ const runnableIn = (page: Page, selector: string) =>
 test('no payload survives the server’s sanitiser, even rendered without any CSP', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  await signIn(page);
-  const authorization = `Bearer ${await storedToken(page)}`;
+  test.slow(); // dozens of payloads, each saved and inspected
+  const authorization = `Bearer ${(await adminLogin(page.request)).token}`;
   const stored: string[] = [];
   for (const payload of XSS_PAYLOADS) {
     const res = await page.request.post('/api/admin/legal', {
@@ -99,10 +98,10 @@ const withoutCsp = (page: Page) =>
 test('the console’s preview and editor run nothing, even from HTML that skipped the server’s sanitiser', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // the corpus again, each batch opened in the console
   const dialogs = dialogsOf(page);
   await withoutCsp(page);
-  await signIn(page);
+  await storeSession(page);
 
   const documents: string[] = [];
   for (let i = 0; i < XSS_PAYLOADS.length; i += PER_VERSION)

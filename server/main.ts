@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { prepareSanitiser } from './modules/legal/sanitise';
 import { loadSecretsKey } from './secrets/key-file';
 import { seedOnFirstStart } from './seed/demo';
 
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
       secretsKey,
       push: { url: config.pushApiUrl },
     });
+    prepareSanitiser();
     await app.listen({ host: config.host, port: config.port });
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
