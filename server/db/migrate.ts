@@ -9,6 +9,7 @@ import * as auditLogFilters from './migrations/0006_audit_log_filters';
 import * as signupsPerHour from './migrations/0007_signups_per_hour';
 import * as sortIndexes from './migrations/0008_list_sort_indexes';
 import * as searchStatistics from './migrations/0009_search_trigram_statistics';
+import * as searchIndexesShortPendingList from './migrations/0010_search_indexes_short_pending_list';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -21,6 +22,7 @@ const migrations = {
   '0007_signups_per_hour': signupsPerHour,
   '0008_list_sort_indexes': sortIndexes,
   '0009_search_trigram_statistics': searchStatistics,
+  '0010_search_indexes_short_pending_list': searchIndexesShortPendingList,
 };
 
 /** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */

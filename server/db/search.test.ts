@@ -98,4 +98,16 @@ describe('search by part of a text', () => {
       }
     }
   });
+
+  it('gives the total on a page past the last match too', async () => {
+    for (const list of ['users', 'withdrawals'] as const) {
+      const res = await admin.get(`/api/admin/${list}?q=12345&page=3&limit=1`);
+      expect(res.json(), list).toMatchObject({
+        items: [],
+        total: (await containing(list, '12345')).total,
+      });
+      const first = await admin.get(`/api/admin/${list}?q=12345&page=1&limit=1`);
+      expect(Object.keys(first.json().items[0]), list).not.toContain('matches');
+    }
+  });
 });

@@ -24,9 +24,15 @@ describe('the rarest piece of a term', () => {
     ['exa', 1],
   ]);
 
-  it('leaves out every common trigram, keeping the most rare ones', () => {
+  it('keeps the most trigrams whose shares fit the budget, leaving out the common ones', () => {
     expect(rarestPiece('player12345', frequencies)).toBe('r12345');
     expect(rarestPiece('r4242@exa', frequencies)).toBe('r4242');
+    // Each fits alone, together they read too much of the index: the rarer one.
+    const pair = new Map([
+      ['abc', 0.06],
+      ['bcd', 0.05],
+    ]);
+    expect(rarestPiece('abcd', pair)).toBe('bcd');
   });
 
   it('has none when every piece holds a common trigram, or nothing is known', () => {

@@ -1,8 +1,13 @@
 /** Share of rows holding each common trigram (pg_trgm's form: lower-cased, blank-padded words). */
 export type TrigramFrequencies = ReadonlyMap<string, number>;
 
-/** A trigram in more rows than this is too costly to look up when a rarer one will do. */
-const COMMON = 0.02;
+/**
+ * How much of the index one search may read: the index lists each trigram's rows, so looking
+ * up trigrams whose shares add up to 0.1 reads about a tenth of the table's entries (a few
+ * milliseconds at a million rows). Within that, every further trigram narrows the rows that
+ * must then be read and checked against the whole term.
+ */
+const SHARE_BUDGET = 0.1;
 /** Longer terms hold enough trigrams to be selective whatever they are. */
 const LONGEST_CONSIDERED = 64;
 
@@ -26,27 +31,29 @@ export function likeTrigrams(piece: string): string[] {
 }
 
 /**
- * The piece of `term` to give the trigram index: of the pieces none of whose trigrams is common,
- * the one with the most trigrams (the most selective), the shorter on a tie. None when no piece
- * avoids every common trigram: then the term is found in many rows, or its frequencies are not
- * known. Trigrams missing from the statistics are rarer than every one listed, so count as rare.
+ * The piece of `term` to give the trigram index: of the pieces whose trigrams' shares add up to
+ * no more than the budget, the one with the most trigrams (the most selective), then the
+ * smallest share. None when no piece fits: then the term is found in many rows, or its
+ * frequencies are not known. Trigrams missing from the statistics are rarer than every one
+ * listed (ANALYZE lists the most common), so they count as nothing.
  */
 export function rarestPiece(term: string, frequencies: TrigramFrequencies): string | undefined {
   if (frequencies.size === 0 || term.length > LONGEST_CONSIDERED) return undefined;
-  let best = { piece: term, trigrams: 0 };
+  let best: { piece: string; trigrams: number; share: number } | undefined;
   for (let start = 0; start < term.length; start++) {
     if (!isWordChar(term.charAt(start))) continue;
     for (let end = start + 1; end <= term.length; end++) {
       if (!isWordChar(term.charAt(end - 1))) continue;
       const piece = term.slice(start, end);
       const trigrams = likeTrigrams(piece);
-      if (trigrams.length === 0) continue;
-      if (trigrams.some((t) => (frequencies.get(t) ?? 0) >= COMMON)) continue;
+      const share = trigrams.reduce((sum, t) => sum + (frequencies.get(t) ?? 0), 0);
+      if (trigrams.length === 0 || share > SHARE_BUDGET) continue;
       const better =
+        !best ||
         trigrams.length > best.trigrams ||
-        (trigrams.length === best.trigrams && piece.length < best.piece.length);
-      if (better) best = { piece, trigrams: trigrams.length };
+        (trigrams.length === best.trigrams && share < best.share);
+      if (better) best = { piece, trigrams: trigrams.length, share };
     }
   }
-  return best.trigrams > 0 ? best.piece : undefined;
+  return best?.piece;
 }

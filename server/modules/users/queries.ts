@@ -8,7 +8,7 @@ import type {
 } from '../../../contract/users';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { offsetOf, pageOf } from '../../db/paging';
+import { MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB, UserRow, UserUpdate } from '../../db/schema';
 import { containsText, isRare, matchesFirst, trigramFrequencies } from '../../db/search';
@@ -49,21 +49,30 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
   const users = filteredUsers(db, query, frequencies);
   const inOrder = <Q extends SelectQueryBuilder<DB, 'users', object>>(rows: Q) =>
     rows.orderBy(SORT_KEYS[field].expression, direction).orderBy('id', direction) as Q;
+  const count = () =>
+    users
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow()
+      .then((row) => row.total);
+
+  // A rare term: its few matches read once, through the trigram index, for the page and total.
+  if (isRare(query.q?.trim() ?? '', frequencies)) {
+    const rows = inOrder(matchesFirst(db, users, 'users'))
+      .selectAll()
+      .select(sql<number>`count(*) OVER ()`.as(MATCHES))
+      .limit(query.limit)
+      .offset(offsetOf(query))
+      .execute();
+    return pageCarryingTotal(query, rows, presentUser, count);
+  }
+
   // The page's ids first, off the sort's index alone; then only those rows are read.
-  const ordered = isRare(query.q?.trim() ?? '', frequencies)
-    ? matchesFirst(db, users, 'users')
-    : users;
-  const page = inOrder(ordered.select('id')).limit(query.limit).offset(offsetOf(query));
+  const page = inOrder(users.select('id')).limit(query.limit).offset(offsetOf(query));
   const items = inOrder(db.selectFrom('users').selectAll().where('id', 'in', page))
     .execute()
     .then((rows) => rows.map(presentUser));
   // Without a search the total is the kept count: no scan of a million rows per page.
-  const total = query.q?.trim()
-    ? users
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-        .then((row) => row.total)
-    : countByStatus(db, 'users', query.status);
+  const total = query.q?.trim() ? count() : countByStatus(db, 'users', query.status);
   return pageOf(query, items, total);
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/withdrawals';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { offsetOf, pageOf } from '../../db/paging';
+import { MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB } from '../../db/schema';
 import { containsText, isRare, matchesFirst, trigramFrequencies } from '../../db/search';
@@ -99,22 +99,30 @@ export async function listWithdrawals(
   const frequencies = filters.q?.trim()
     ? await trigramFrequencies(db, 'withdrawals_search_trigrams')
     : undefined;
-  // The page's ids first, off the sort's index alone; then only those rows are read and joined.
   const found = matching(db, filters, frequencies);
-  const ordered = isRare(filters.q?.trim() ?? '', frequencies)
-    ? matchesFirst(db, found, 'w')
-    : found;
-  const ids = inOrder(ordered.select('w.id'), sort).limit(limit).offset(offsetOf({ page, limit }));
+  const count = () =>
+    found
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow()
+      .then((row) => row.total);
+
+  // A rare term: its few matches read once, through the trigram index, for the page and total.
+  if (isRare(filters.q?.trim() ?? '', frequencies)) {
+    const rows = withDetails(inOrder(matchesFirst(db, found, 'w'), sort))
+      .select(sql<number>`count(*) OVER ()`.as(MATCHES))
+      .limit(limit)
+      .offset(offsetOf({ page, limit }))
+      .execute();
+    return pageCarryingTotal({ page, limit }, rows, presentWithdrawal, count);
+  }
+
+  // The page's ids first, off the sort's index alone; then only those rows are read and joined.
+  const ids = inOrder(found.select('w.id'), sort).limit(limit).offset(offsetOf({ page, limit }));
   const rows = withDetails(
     inOrder(db.selectFrom('withdrawals as w').where('w.id', 'in', ids), sort),
   ).execute();
   // Without a search the total is the kept count: no scan of half a million rows per page.
-  const total = filters.q?.trim()
-    ? matching(db, filters, frequencies)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow()
-        .then((count) => count.total)
-    : countByStatus(db, 'withdrawals', filters.status);
+  const total = filters.q?.trim() ? count() : countByStatus(db, 'withdrawals', filters.status);
   return pageOf(
     { page, limit },
     rows.then((found) => found.map(presentWithdrawal)),
