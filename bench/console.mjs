@@ -41,6 +41,7 @@ export async function startConsole() {
     cwd: ROOT,
     env: {
       ...process.env,
+      DATABASE_URL: '', // its own demo database, even when the API bench runs on DATABASE_URL
       PORT: String(port),
       DATA_DIR: path.join(parent, 'data'),
       ADMIN_PASSWORD: ADMIN.password,
