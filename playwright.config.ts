@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import chromiumSettings from './e2e/chromium.json' with { type: 'json' };
 
 // The built console served by the real server over a throwaway embedded database.
 // Workers inherit these variables from the runner, so every process agrees on them.
@@ -48,16 +49,10 @@ const server = (
   },
 });
 
+// The system Chromium and its flags, shared with the browser benchmarks (bench/browser.mjs).
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: process.env.CHROMIUM_PATH ?? chromiumSettings.executablePath,
+  args: chromiumSettings.args,
 };
 
 export default defineConfig({

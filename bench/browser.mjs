@@ -1,17 +1,11 @@
 // The Chromium every browser benchmark drives: the system one, with the e2e tests' flags.
 import { chromium } from '@playwright/test';
+import chromiumSettings from '../e2e/chromium.json' with { type: 'json' };
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? chromiumSettings.executablePath;
 
-/** The flags of playwright.config.ts: no sandbox as root, nothing fetched in the background. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** The end-to-end tests' flags: no sandbox as root, nothing fetched in the background. */
+export const CHROMIUM_ARGS = chromiumSettings.args;
 
 export const launchBrowser = () =>
   chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
