@@ -21,3 +21,11 @@ export type OkResponse = z.infer<typeof OkResponse>;
 
 export const HealthResponse = z.object({ ok: z.literal(true), database: z.literal('up') });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** GET /api/ready: the database answers and holds every migration this server knows. */
+export const ReadyResponse = z.object({
+  ok: z.literal(true),
+  database: z.literal('up'),
+  migrations: z.literal('applied'),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponse>;

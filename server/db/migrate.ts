@@ -25,13 +25,22 @@ const migrations = {
   '0010_search_indexes_short_pending_list': searchIndexesShortPendingList,
 };
 
+const migratorFor = (db: Database) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
 /** Brings the schema up to date; the Migrator's lock makes concurrent starts safe. */
 export async function migrate(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${(error as Error)?.message ?? error}`);
   }
+}
+
+/** The migrations this code has that the database has not applied yet (a read only). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const known = await migratorFor(db).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { HealthResponse } from '../../../contract/auth';
+import { HealthResponse, ReadyResponse } from '../../../contract/auth';
 import { ErrorBody } from '../../../contract/errors';
+import { pendingMigrations } from '../../db/migrate';
 import { ApiError } from '../../http/errors';
 
-/** Liveness for load balancers and operators: no auth, answers whether the database is up. */
+const databaseDown = () => new ApiError(503, 'unavailable', 'Database unavailable');
+
+/**
+ * Liveness and readiness for load balancers and operators, without auth. /health: the database
+ * answers. /ready: also, it holds every migration this server knows, so a new instance starting
+ * beside an old database is not sent traffic before its schema is there.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
@@ -13,9 +20,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await sql`SELECT 1`.execute(app.db);
       } catch {
-        throw new ApiError(503, 'unavailable', 'Database unavailable');
+        throw databaseDown();
       }
       return { ok: true as const, database: 'up' as const };
     },
   );
+
+  app.get('/ready', { schema: { response: { 200: ReadyResponse, 503: ErrorBody } } }, async () => {
+    const pending = await pendingMigrations(app.db).catch(() => {
+      throw databaseDown();
+    });
+    if (pending.length > 0) {
+      throw new ApiError(503, 'not_ready', `Migrations not applied: ${pending.join(', ')}`);
+    }
+    return { ok: true as const, database: 'up' as const, migrations: 'applied' as const };
+  });
 };
