@@ -11,6 +11,8 @@ import { DEFAULT_PUSH_API_URL } from './config';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { installOpenApi } from './http/openapi-routes';
+import { requestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -82,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: level !== 'debug' && level !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestId,
+    requestIdHeader: false,
     frameworkErrors: frameworkErrors(headers),
     // Under a sub-path, answer both the proxy that strips it and the one that passes it through.
     rewriteUrl: (req) => {
@@ -109,8 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
     done();
   });
   // While closing, answers end their connection: a keep-alive socket left open by a request
@@ -124,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
   installAdminGuard(app);
+  installOpenApi(app, { basePath });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
