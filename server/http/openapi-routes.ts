@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import packageJson from '../../package.json' with { type: 'json' };
+import { API_PREFIX, type OpenApiDocument, openApiDocument, type RouteEntry } from './openapi';
+import { docsPage } from './openapi-page';
+
+/**
+ * Serves the API's OpenAPI document and a page reading it. Install before the routes: it
+ * records each route as it is registered, and builds both once the app is ready, when no route
+ * can be added any more.
+ */
+export function installOpenApi(app: FastifyInstance, options: { basePath: string }): void {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, schema: route.schema });
+    }
+  });
+
+  let built: { document: OpenApiDocument; page: string } | undefined;
+  app.addHook('onReady', async () => {
+    const document = openApiDocument(routes, {
+      basePath: options.basePath,
+      version: packageJson.version,
+    });
+    built = { document, page: docsPage(document) };
+  });
+  // Fastify answers no request before onReady has run.
+  const ready = () => built as NonNullable<typeof built>;
+
+  app.get(`${API_PREFIX}/openapi.json`, async () => ready().document);
+  app.get(`${API_PREFIX}/docs`, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(ready().page),
+  );
+}
