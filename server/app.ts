@@ -12,7 +12,7 @@ import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { frameworkErrors, installErrorHandling } from './http/errors';
 import { installOpenApi } from './http/openapi-routes';
-import { requestId } from './http/request-id';
+import { requestIds } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { adminRoutes } from './modules/admin/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: level !== 'debug' && level !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
-    genReqId: requestId,
+    genReqId: requestIds(trust !== false),
     requestIdHeader: false,
     frameworkErrors: frameworkErrors(headers),
     // Under a sub-path, answer both the proxy that strips it and the one that passes it through.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './connect';
 import * as foundation from './migrations/0001_foundation';
@@ -39,8 +40,14 @@ export async function migrate(db: Database): Promise<void> {
   }
 }
 
-/** The migrations this code has that the database has not applied yet (a read only). */
+/** The migrations this code has that the database has not applied yet: one small read. */
 export async function pendingMigrations(db: Database): Promise<string[]> {
-  const known = await migratorFor(db).getMigrations();
-  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+  const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`
+    .execute(db)
+    .then(({ rows }) => new Set(rows.map((row) => row.name)))
+    .catch((error: { code?: string }) => {
+      if (error.code === '42P01') return new Set<string>(); // no migration ever ran
+      throw error;
+    });
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

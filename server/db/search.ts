@@ -50,7 +50,10 @@ async function readFrequencies(db: Database, statistics: string): Promise<Trigra
   try {
     const { rows } = await sql<{ elems: string[] | null; freqs: number[] | null }>`
       SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
-      FROM pg_stats_ext_exprs WHERE statistics_name = ${statistics}`.execute(db);
+      FROM pg_stats_ext_exprs
+      WHERE statistics_schemaname = current_schema() AND statistics_name = ${statistics}`.execute(
+      db,
+    );
     const { elems, freqs } = rows[0] ?? {};
     // The frequencies list ends with three summary figures after one per element.
     return new Map((elems ?? []).map((trigram, i) => [trigram, freqs?.[i] ?? 0]));

@@ -44,4 +44,9 @@ describe('the rarest piece of a term', () => {
   it('takes trigrams the statistics do not list as rare', () => {
     expect(rarestPiece('zq9', frequencies)).toBe('zq9');
   });
+
+  it('leaves out letters beyond ASCII, whose shares the statistics do not show', () => {
+    expect(rarestPiece('иван', frequencies)).toBeUndefined();
+    expect(rarestPiece('é12345é', frequencies)).toBe('12345');
+  });
 });

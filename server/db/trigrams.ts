@@ -35,7 +35,7 @@ export function likeTrigrams(piece: string): string[] {
  * no more than the budget, the one with the most trigrams (the most selective), then the
  * smallest share. None when no piece fits: then the term is found in many rows, or its
  * frequencies are not known. Trigrams missing from the statistics are rarer than every one
- * listed (ANALYZE lists the most common), so they count as nothing.
+ * listed (ANALYZE lists the most common), so they count as nothing; pieces are ASCII only.
  */
 export function rarestPiece(term: string, frequencies: TrigramFrequencies): string | undefined {
   if (frequencies.size === 0 || term.length > LONGEST_CONSIDERED) return undefined;
@@ -45,6 +45,9 @@ export function rarestPiece(term: string, frequencies: TrigramFrequencies): stri
     for (let end = start + 1; end <= term.length; end++) {
       if (!isWordChar(term.charAt(end - 1))) continue;
       const piece = term.slice(start, end);
+      // pg_trgm lists a trigram with other than ASCII letters as a hash the statistics name
+      // differently: its share is unknown, not small.
+      if (!/^[\x20-\x7e]*$/.test(piece)) continue;
       const trigrams = likeTrigrams(piece);
       const share = trigrams.reduce((sum, t) => sum + (frequencies.get(t) ?? 0), 0);
       if (trigrams.length === 0 || share > SHARE_BUDGET) continue;

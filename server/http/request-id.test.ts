@@ -6,13 +6,19 @@ import { createTestContext, type TestContext } from '../test/harness';
 
 const logLines: string[] = [];
 let t: TestContext;
+let direct: TestContext;
 beforeAll(async () => {
   t = await createTestContext({
     logLevel: 'debug',
     logStream: { write: (line) => void logLines.push(line) },
+    trustProxy: 1,
   });
+  direct = await createTestContext();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await direct.close();
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const health = (headers: Record<string, string> = {}) =>
@@ -31,6 +37,15 @@ describe('request ids and log lines', () => {
       const res = await health({ 'x-request-id': unusable });
       expect(res.headers['x-request-id'], unusable).toMatch(UUID);
     }
+  });
+
+  it('take no id from a client when no proxy is trusted', async () => {
+    const res = await direct.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'chosen-by-client' },
+    });
+    expect(res.headers['x-request-id']).toMatch(UUID);
   });
 
   it('log JSON lines under the answer’s id, with no password or token', async () => {

@@ -5,11 +5,13 @@ import type { IncomingMessage } from 'node:http';
 const USABLE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Each request's id, the `reqId` of its log lines and its `X-Request-Id` answer header: the id
- * a proxy in front already gave it (so one id follows the request through both logs), or a
- * new random one, unique across every instance on a shared database.
+ * Each request's id, the `reqId` of its log lines and its `X-Request-Id` answer header: behind
+ * a trusted proxy, the id it already gave the request (so one id follows the request through
+ * both logs); otherwise, or when unusable, a new random one, unique across every instance.
  */
-export function requestId(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && USABLE.test(given) ? given : randomUUID();
+export function requestIds(trustProxy: boolean): (request: IncomingMessage) => string {
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    return trustProxy && typeof given === 'string' && USABLE.test(given) ? given : randomUUID();
+  };
 }

@@ -32,6 +32,8 @@ export interface TestContextOptions {
   /** Log level and destination, for a test that reads the log ('silent' by default). */
   logLevel?: string;
   logStream?: AppDeps['logStream'];
+  /** Proxies the app trusts (none by default). */
+  trustProxy?: AppDeps['trustProxy'];
 }
 
 /**
@@ -60,6 +62,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     logStream: options.logStream ?? runLog,
     secretsKey: TEST_SECRETS_KEY,
     push: { url: NO_PUSH_PROVIDER, ...options.push },
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
   });
   await app.ready();
 

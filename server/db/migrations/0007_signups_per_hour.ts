@@ -25,10 +25,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION user_signups_remove() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE user_signups_per_hour s SET n = s.n - gone.n
-      FROM (SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AS hour, count(*) AS n
-            FROM old_rows GROUP BY 1) gone
-      WHERE s.hour = gone.hour;
+      INSERT INTO user_signups_per_hour (hour, n)
+      SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC') AS hour, -count(*)
+      FROM old_rows GROUP BY 1 ORDER BY 1
+      ON CONFLICT (hour) DO UPDATE SET n = user_signups_per_hour.n + EXCLUDED.n;
       RETURN NULL;
     END $$`.execute(db);
   // Rare (no code path moves a user's sign-up time), so a row trigger only when it changes.
@@ -50,7 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$`.execute(db);
 
   // No user may be written between the count and the triggers (other servers may be running).
-  await sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+  // Withdrawals first, as a decision takes them (withdrawal, then its player's refund): the
+  // migrations after this one, in the same transaction, build indexes on withdrawals too.
+  await sql`LOCK TABLE withdrawals, users IN SHARE ROW EXCLUSIVE MODE`.execute(db);
   await sql`
     INSERT INTO user_signups_per_hour (hour, n)
     SELECT date_trunc('hour', created_at AT TIME ZONE 'UTC'), count(*) FROM users GROUP BY 1`.execute(
