@@ -18,6 +18,8 @@ const NAMES = [
   'back\\slash',
   'gamer12345',
   'ab',
+  'ΟΔΟΣ_42',
+  'İstanbul7',
 ];
 
 beforeAll(async () => {
@@ -54,7 +56,7 @@ async function containing(list: 'users' | 'withdrawals', term: string) {
       ? sql`lower(username || ' ' || email || ' ' || user_id)`
       : sql`lower(user_id || ' ' || destination || ' ' || type_id)`;
   const { rows } = await sql<{ id: string }>`
-    SELECT id::text FROM ${sql.table(list)} WHERE strpos(${text}, ${term.toLowerCase()}) > 0`.execute(
+    SELECT id::text FROM ${sql.table(list)} WHERE strpos(${text}, lower(${term})) > 0`.execute(
     t.db,
   );
   const ids = rows.map((row) => row.id).sort();
@@ -88,12 +90,17 @@ describe('search by part of a text', () => {
       '@example',
       'gamer12345@',
       'nothing-like-this',
+      'ΟΔΟΣ',
+      'οδοσ_4',
+      'İstanbul',
     ];
     for (const list of ['users', 'withdrawals'] as const) {
       for (const term of terms) {
         const expected = await containing(list, term);
         const found = await searched(list, term);
         expect(found.total, `${list} ${term}`).toBe(expected.total);
+        if (NAMES.some((name) => name.toLowerCase().includes(term.toLowerCase())))
+          expect(found.total, `${list} ${term} finds its own`).toBeGreaterThan(0);
         if (expected.total <= 100) expect(found.ids, `${list} ${term}`).toEqual(expected.ids);
       }
     }

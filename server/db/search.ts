@@ -5,22 +5,27 @@ import { rarestPiece, type TrigramFrequencies } from './trigrams';
 /**
  * `expression LIKE %term%`, case-insensitive, with the term's own % _ \ taken literally.
  * `expression` must be the lower-cased text a trigram index is built on, so the index serves it.
+ * The term is lower-cased by PostgreSQL's lower(), as the text was (JavaScript's differs on
+ * letters such as a final sigma or a dotted capital I); the planner folds it to a constant.
  *
  * A trigram index scan costs in proportion to how many rows hold each of the term's trigrams:
  * in 'player12345' the 'pla', 'lay', 'aye' and 'yer' of every player's name cost far more than
  * the digits that find the row. Given the trigrams' frequencies, the index is asked for the
- * term's rarest piece only, and the whole term is then checked on the few rows found.
+ * term's rarest piece only (ASCII, which both lower-case alike), and the whole term is then
+ * checked on the few rows found.
  */
 export function containsText(
   expression: RawBuilder<string>,
   term: string,
   frequencies?: TrigramFrequencies,
 ): RawBuilder<boolean> {
-  const lowered = term.toLowerCase();
-  const piece = (frequencies && rarestPiece(lowered, frequencies)) ?? lowered;
-  const like = sql<boolean>`${expression} LIKE ${`%${escapeLike(piece)}%`}`;
+  const piece = frequencies && rarestPiece(term.toLowerCase(), frequencies);
+  if (!piece) {
+    const escaped = sql`replace(replace(replace(lower(${term}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+    return sql<boolean>`${expression} LIKE ('%' || ${escaped} || '%')`;
+  }
   // strpos, not a second LIKE: the planner would hand a LIKE to the index with all its trigrams.
-  return piece === lowered ? like : sql<boolean>`${like} AND strpos(${expression}, ${lowered}) > 0`;
+  return sql<boolean>`${expression} LIKE ${`%${escapeLike(piece)}%`} AND strpos(${expression}, lower(${term})) > 0`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
