@@ -5,10 +5,9 @@
 // Budgets: p95 <= 25 ms per endpoint, a bulk decision of 1,000 withdrawals < 1 s, start to
 // ready on existing data < 3 s. Exits 1 when one is missed.
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { machine, printTable, writeResult } from './report.mjs';
 
 const scale = process.argv[2] ?? '1';
 const dataDir = `.bench-data-${scale}`;
@@ -130,18 +129,25 @@ await call('PATCH', '/admin/withdrawals/bulk', {
 });
 const bulkMs = performance.now() - bulkStarted;
 
-const ms = (value) => value.toFixed(1).padStart(8);
-console.log(
-  `\n${'endpoint'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'x ping'.padStart(7)}`,
-);
 const missed = [];
-for (const row of rows) {
-  const over = row.name !== 'ping' && (row.p95 > BUDGET.p95Ms || row.errors > 0);
-  if (over) missed.push(row.name);
-  console.log(
-    `${row.name.padEnd(28)} ${ms(row.p50)} ${ms(row.p95)} ${ms(row.p99)} ${String(Math.round(row.rps)).padStart(8)} ${(row.rps / pingRps).toFixed(2).padStart(7)}${row.errors ? `  ${row.errors} errors` : ''}${over ? '  OVER BUDGET' : ''}`,
-  );
-}
+const ms = (value) => value.toFixed(1);
+printTable(
+  ['endpoint', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'x ping', ''],
+  rows.map((row) => {
+    const over = row.name !== 'ping' && (row.p95 > BUDGET.p95Ms || row.errors > 0);
+    if (over) missed.push(row.name);
+    const notes = [row.errors && `${row.errors} errors`, over && 'OVER BUDGET'].filter(Boolean);
+    return [
+      row.name,
+      ms(row.p50),
+      ms(row.p95),
+      ms(row.p99),
+      Math.round(row.rps),
+      (row.rps / pingRps).toFixed(2),
+      notes.join('  '),
+    ];
+  }),
+);
 console.log(
   `\nbulk decision of ${pending.length} withdrawals: ${bulkMs.toFixed(0)} ms (budget < ${BUDGET.bulkMs})`,
 );
@@ -151,13 +157,8 @@ console.log(
 if (bulkMs >= BUDGET.bulkMs) missed.push('bulk decision');
 if (readyMs >= BUDGET.readyMs) missed.push('start to ready');
 
-const results = {
-  at: new Date().toISOString(),
-  machine: {
-    cpus: os.cpus().length,
-    cpu: os.cpus()[0]?.model,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-  },
+const file = writeResult('api', {
+  ...machine(),
   scale: Number(scale),
   connections: CONNECTIONS,
   secondsPerEndpoint: SECONDS,
@@ -166,11 +167,9 @@ const results = {
   bulkDecision: { withdrawals: pending.length, ms: bulkMs },
   startToReadyMs: readyMs,
   missed,
-};
-fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/api.json', `${JSON.stringify(results, null, 2)}\n`);
+});
 console.log(
-  `\nscale ${scale}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint: ${missed.length ? `over budget: ${missed.join(', ')}` : 'every budget met'} (bench/results/api.json)`,
+  `\nscale ${scale}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint: ${missed.length ? `over budget: ${missed.join(', ')}` : 'every budget met'} (${file})`,
 );
 server.kill('SIGTERM');
 process.exit(missed.length ? 1 : 0);
