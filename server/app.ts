@@ -6,8 +6,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installAdminGuard } from './auth/guard';
+import { type ProxySignIn, proxySignInOf } from './auth/proxy-sign-in';
 import { authRoutes } from './auth/routes';
-import { DEFAULT_PUSH_API_URL } from './config';
+import { type AuthSettings, DEFAULT_PUSH_API_URL } from './config';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { frameworkErrors, installErrorHandling } from './http/errors';
@@ -24,6 +25,7 @@ import { legalRoutes } from './modules/legal/routes';
 import type { PushApi } from './modules/notifications/provider';
 import { notificationRoutes } from './modules/notifications/routes';
 import { offerRoutes } from './modules/offers/routes';
+import { plainRoutes } from './modules/plain/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { statsRoutes } from './modules/stats/routes';
 import { deckRoutes } from './modules/unity-decks/routes';
@@ -41,6 +43,8 @@ declare module 'fastify' {
     secrets: SecretBox;
     /** Where push notifications are sent. */
     pushApi: PushApi;
+    /** Set when a single sign-on proxy signs admins in (AUTH_MODE=proxy). */
+    proxySignIn: ProxySignIn | null;
   }
 }
 
@@ -58,6 +62,8 @@ export interface AppDeps {
   secretsKey?: Buffer;
   /** The push provider's REST API base (default its public host) and how long to wait for it. */
   push?: Partial<PushApi>;
+  /** Password sign-in (default), or a single sign-on proxy's header. */
+  auth?: AuthSettings;
   /** Where log lines go (default stdout): tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -108,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     url: deps.push?.url ?? DEFAULT_PUSH_API_URL,
     timeoutMs: deps.push?.timeoutMs ?? 10_000,
   });
+  app.decorate('proxySignIn', proxySignInOf(deps.auth));
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
@@ -141,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(categoryRoutes, { prefix: '/api' });
   await app.register(offerRoutes, { prefix: '/api' });
   await app.register(withdrawalTypeRoutes, { prefix: '/api' });
+  await app.register(plainRoutes, { prefix: '/api' });
   await app.register(settingsRoutes, { prefix: '/api' });
   await app.register(integrationRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
@@ -148,6 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deckRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
 
-  await installConsole(app, { dir: deps.consoleDir ?? null, basePath });
+  await installConsole(app, {
+    dir: deps.consoleDir ?? null,
+    basePath,
+    auth: deps.auth ?? { mode: 'password' },
+  });
   return app;
 }

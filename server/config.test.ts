@@ -20,6 +20,7 @@ describe('readConfig', () => {
       frameAncestors: ["'self'"],
       secretsKey: undefined,
       pushApiUrl: 'https://api.onesignal.com',
+      auth: { mode: 'password' },
     });
   });
 
@@ -62,6 +63,45 @@ describe('readConfig', () => {
     ]);
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/'true' would believe any client/);
+  });
+
+  it('signs admins in through a single sign-on proxy only with its addresses', () => {
+    expect(readConfig({ AUTH_MODE: 'proxy', TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).auth).toEqual({
+      mode: 'proxy',
+      header: 'X-Forwarded-Email',
+      proxies: ['10.0.0.0/8', '::1'],
+      logoutUrl: '/oauth2/sign_out',
+    });
+    expect(
+      readConfig({
+        AUTH_MODE: 'proxy',
+        TRUSTED_PROXIES: '127.0.0.2',
+        TRUSTED_PROXY_HEADER: 'X-Auth-Request-Email',
+        LOGOUT_URL: 'https://sso.example.com/logout',
+      }).auth,
+    ).toEqual({
+      mode: 'proxy',
+      header: 'X-Auth-Request-Email',
+      proxies: ['127.0.0.2'],
+      logoutUrl: 'https://sso.example.com/logout',
+    });
+    // Without the proxy's addresses, anyone could send the header.
+    expect(() => readConfig({ AUTH_MODE: 'proxy' })).toThrow(
+      /TRUSTED_PROXIES: must list the sign-on proxy's addresses/,
+    );
+    expect(() => readConfig({ AUTH_MODE: 'sso' })).toThrow(
+      /AUTH_MODE="sso": must be password or proxy/,
+    );
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/8', '']) {
+      expect(
+        () => readConfig({ AUTH_MODE: 'proxy', TRUSTED_PROXIES: `127.0.0.1,${bad}` }),
+        bad,
+      ).toThrow(/TRUSTED_PROXIES=.*must be IP addresses or CIDR ranges/);
+    }
+    expect(() => readConfig({ TRUSTED_PROXY_HEADER: 'X Email' })).toThrow(/must be a header name/);
+    expect(() => readConfig({ LOGOUT_URL: 'javascript:alert(1)' })).toThrow(
+      /LOGOUT_URL=.*must be an http\(s\) URL or a path/,
+    );
   });
 
   it('names every bad variable in one message, without echoing secrets it does not need', () => {

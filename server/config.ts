@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { addressListError } from './auth/addresses';
 import { decodeSecretsKey } from './secrets/key-file';
 
 const port = z.coerce
@@ -50,7 +51,7 @@ const EnvSchema = z.object({
       if (!v || v === 'false') return false;
       if (/^\d+$/.test(v) && Number(v) >= 1) return Number(v);
       const addresses = v.split(',').map((a) => a.trim());
-      if (addresses.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return addresses;
+      if (!addressListError(addresses)) return addresses;
       ctx.addIssue({
         code: 'custom',
         message:
@@ -59,6 +60,30 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   DEMO_DATA: flag,
+  AUTH_MODE: z
+    .enum(['password', 'proxy', ''], { error: 'must be password or proxy' })
+    .optional()
+    .transform((v) => v || 'password'),
+  TRUSTED_PROXY_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as X-Forwarded-Email')
+      .optional(),
+  ),
+  TRUSTED_PROXIES: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const addresses = v.split(',').map((a) => a.trim());
+    const error = addressListError(addresses);
+    if (!error) return addresses;
+    ctx.addIssue({ code: 'custom', message: error });
+    return z.NEVER;
+  }),
+  LOGOUT_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(https?:\/\/|\/)\S*$/i, 'must be an http(s) URL or a path starting with /')
+      .optional(),
+  ),
   FRAME_ANCESTORS: optionalText,
   SECRETS_KEY: optionalText.transform((value, ctx) => {
     if (value === undefined) return undefined;
@@ -97,7 +122,18 @@ export interface AppConfig {
   secretsKey: Buffer | undefined;
   /** The push provider's REST API base, without trailing slash. */
   pushApiUrl: string;
+  /** Who signs admins in: our own password sign-in, or the single sign-on proxy in front. */
+  auth: AuthSettings;
 }
+
+/** `proxy`: the proxy at one of `proxies` names the signed-in user by email in `header`. */
+export type AuthSettings =
+  | { mode: 'password' }
+  | { mode: 'proxy'; header: string; proxies: string[]; logoutUrl: string };
+
+/** The header oauth2-proxy sets, and its sign-out address. */
+export const DEFAULT_PROXY_HEADER = 'X-Forwarded-Email';
+export const DEFAULT_PROXY_LOGOUT_URL = '/oauth2/sign_out';
 
 export class ConfigError extends Error {}
 
@@ -116,6 +152,11 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.AUTH_MODE === 'proxy' && !e.TRUSTED_PROXIES) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TRUSTED_PROXIES: must list the sign-on proxy's addresses (such as 10.0.0.5 or 10.0.0.0/24) when AUTH_MODE=proxy",
+    );
+  }
   const username = e.ADMIN_USERNAME ?? 'admin';
   return {
     port: e.PORT,
@@ -134,5 +175,14 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     frameAncestors: e.FRAME_ANCESTORS?.split(/\s+/) ?? ["'self'"],
     secretsKey: e.SECRETS_KEY,
     pushApiUrl: e.ONESIGNAL_API_URL,
+    auth:
+      e.AUTH_MODE === 'proxy' && e.TRUSTED_PROXIES
+        ? {
+            mode: 'proxy',
+            header: e.TRUSTED_PROXY_HEADER ?? DEFAULT_PROXY_HEADER,
+            proxies: e.TRUSTED_PROXIES,
+            logoutUrl: e.LOGOUT_URL ?? DEFAULT_PROXY_LOGOUT_URL,
+          }
+        : { mode: 'password' },
   };
 }

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       frameAncestors: config.frameAncestors,
       secretsKey,
       push: { url: config.pushApiUrl },
+      auth: config.auth,
     });
     prepareSanitiser();
     await app.listen({ host: config.host, port: config.port });

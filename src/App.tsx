@@ -12,7 +12,7 @@ import { DecksPage } from './pages/decks';
 import { GamesPage } from './pages/games';
 import { IntegrationsPage } from './pages/integrations';
 import { LegalPage } from './pages/legal';
-import { LoginPage } from './pages/login';
+import { SignInPage } from './pages/login';
 import { NotificationsPage } from './pages/notifications';
 import { AppInfoPage, DailyRewardsPage, ReferralPage } from './pages/settings';
 import { audit } from './resources/audit';
@@ -54,7 +54,7 @@ export const App = () => (
       authProvider={authProvider}
       dataProvider={dataProvider}
       layout={Layout}
-      loginPage={LoginPage}
+      loginPage={SignInPage}
       dashboard={DashboardPage}
       loading={LoadingScreen}
       catchAll={RedirectHome}

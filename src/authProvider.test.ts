@@ -2,6 +2,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
 import { authProvider, NOT_AN_ADMIN } from './authProvider';
+import { config } from './config';
 import { setUnauthorizedHandler } from './http';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
@@ -159,6 +160,18 @@ describe('authProvider', () => {
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 403 });
       expect(takeLoginNotice()).toBe(NOT_AN_ADMIN);
       expect(takeLoginNotice()).toBeNull();
+    });
+
+    it('asks the ping without a token when the sign-on proxy signs admins in', async () => {
+      config.authMode = 'proxy';
+      try {
+        const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+        await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+        expect(requests.map((r) => r.path)).toEqual(['/api/admin/ping']);
+        expect(requests[0]?.headers.authorization).toBeUndefined();
+      } finally {
+        config.authMode = 'password';
+      }
     });
 
     it('rejects and clears the session when the ping answers 401', async () => {

@@ -1,7 +1,9 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { LoginBody, LoginResponse, MeResponse } from '../contract/auth';
 import type { User } from '../contract/users';
+import { config } from './config';
 import { http } from './http';
+import { pageNavigation } from './navigation';
 import {
   clearSession,
   getStoredUser,
@@ -55,9 +57,9 @@ export const authProvider: AuthProvider = {
     clearSession();
   },
 
-  /** The guard: no token fails at once; otherwise the admin ping decides. */
+  /** The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides. */
   async checkAuth(params) {
-    if (!getToken()) throw new Error('Not signed in');
+    if (config.authMode !== 'proxy' && !getToken()) throw new Error('Not signed in');
     try {
       await http('admin/ping', { signal: params?.signal });
     } catch (error) {
@@ -77,4 +79,10 @@ export const authProvider: AuthProvider = {
     if (stored?.username) return identityOf(stored);
     return identityOf(await fetchMe(params?.signal));
   },
+};
+
+/** Behind a single sign-on proxy, Logout leaves for the proxy's own sign-out page. */
+export const signOutOfProxy = (): void => {
+  clearSession();
+  pageNavigation.assign(config.logoutUrl ?? `${config.basePath}/`);
 };

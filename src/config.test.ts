@@ -21,7 +21,12 @@ describe('config', () => {
     setBase('/');
     installFakeFetch({});
     await loadConfig();
-    expect(config).toEqual({ basePath: '', apiBase: '/api' });
+    expect(config).toEqual({
+      basePath: '',
+      apiBase: '/api',
+      authMode: 'password',
+      logoutUrl: null,
+    });
   });
 
   it('reads a sub-path from <base href>, not from the current URL', async () => {
@@ -30,7 +35,7 @@ describe('config', () => {
     const { requests } = installFakeFetch({});
     await loadConfig();
     expect(detectBasePath()).toBe('/admin');
-    expect(config).toEqual({ basePath: '/admin', apiBase: '/admin/api' });
+    expect(config).toMatchObject({ basePath: '/admin', apiBase: '/admin/api' });
     expect(requests[0]?.path).toBe('/admin/config.json');
   });
 
@@ -41,6 +46,43 @@ describe('config', () => {
     });
     await loadConfig();
     expect(config.apiBase).toBe('https://api.example.com/api');
+  });
+
+  it('takes the sub-path, sign-in mode and sign-out address from config.json', async () => {
+    setBase('/');
+    installFakeFetch({
+      'GET /config.json': reply(200, {
+        basePath: '/portal/admin/',
+        authMode: 'proxy',
+        logoutUrl: '/oauth2/sign_out?rd=%2F',
+      }),
+    });
+    await loadConfig();
+    expect(config).toEqual({
+      basePath: '/portal/admin',
+      apiBase: '/portal/admin/api',
+      authMode: 'proxy',
+      logoutUrl: '/oauth2/sign_out?rd=%2F',
+    });
+  });
+
+  it('ignores each field of config.json that is not usable, keeping its default', async () => {
+    setBase('/admin/');
+    installFakeFetch({
+      'GET /config.json': reply(200, {
+        basePath: 'no-slash',
+        apiBase: 42,
+        authMode: 'sso',
+        logoutUrl: 'javascript:alert(1)',
+      }),
+    });
+    await loadConfig();
+    expect(config).toEqual({
+      basePath: '/admin',
+      apiBase: '/admin/api',
+      authMode: 'password',
+      logoutUrl: null,
+    });
   });
 
   it('keeps the defaults when config.json is missing or not usable', async () => {

@@ -1,15 +1,15 @@
+import type { ConsoleConfig } from '../contract/console-config';
+
 /**
- * Runtime configuration.
+ * Runtime configuration, read at start so one build runs anywhere.
  *
  * `basePath` is where the console is mounted ('' at the root, '/admin' under a sub-path). The
  * server writes it into index.html as `<base href>`; we read it back from `document.baseURI`.
- * `apiBase` defaults to `${basePath}/api` and may be overridden by an optional `config.json`
- * served next to index.html (so one build can point at any API that speaks the contract).
+ * `config.json`, next to index.html, may then set every field (the server answers its own;
+ * a static host may serve one that points at any API speaking the contract):
+ * `apiBase` (default `${basePath}/api`), `basePath`, `authMode` and `logoutUrl`.
  */
-export interface AppConfig {
-  basePath: string;
-  apiBase: string;
-}
+export type AppConfig = ConsoleConfig;
 
 const stripTrailingSlashes = (value: string) => value.replace(/\/+$/, '');
 
@@ -21,7 +21,7 @@ export const detectBasePath = (): string => {
 
 const defaults = (): AppConfig => {
   const basePath = detectBasePath();
-  return { basePath, apiBase: `${basePath}/api` };
+  return { basePath, apiBase: `${basePath}/api`, authMode: 'password', logoutUrl: null };
 };
 
 /** The live configuration; read it at call time (loadConfig may replace its values). */
@@ -39,6 +39,23 @@ const normaliseApiBase = (value: string): string => {
 };
 
 const CONFIG_TIMEOUT_MS = 1500;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** The usable fields of config.json; each one missing or malformed keeps its default. */
+const apply = (body: Record<string, unknown>) => {
+  const basePath = typeof body.basePath === 'string' ? body.basePath.trim() : undefined;
+  if (basePath !== undefined && /^(\/[^/?#\s]+)*\/?$/.test(basePath)) {
+    config.basePath = stripTrailingSlashes(basePath);
+    config.apiBase = `${config.basePath}/api`;
+  }
+  const apiBase = text(body.apiBase);
+  if (apiBase) config.apiBase = normaliseApiBase(apiBase);
+  if (body.authMode === 'password' || body.authMode === 'proxy') config.authMode = body.authMode;
+  const logoutUrl = text(body.logoutUrl);
+  if (logoutUrl && /^(https?:\/\/|\/)/i.test(logoutUrl)) config.logoutUrl = logoutUrl;
+};
 
 /**
  * Reads `config.json` relative to the base. It is optional: a 404, a network error, a slow
@@ -59,10 +76,7 @@ export const loadConfig = async (): Promise<AppConfig> => {
     if (!response.ok) return config;
     const body: unknown = JSON.parse(await response.text());
     if (body && typeof body === 'object' && !Array.isArray(body)) {
-      const { apiBase } = body as { apiBase?: unknown };
-      if (typeof apiBase === 'string' && apiBase.trim() !== '') {
-        config.apiBase = normaliseApiBase(apiBase);
-      }
+      apply(body as Record<string, unknown>);
     }
   } catch {
     // no config.json (or not JSON): keep the defaults

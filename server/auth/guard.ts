@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../audit/audit';
 import { forbidden, unauthorized } from '../http/errors';
+import { proxySession } from './proxy-sign-in';
 import { findSession, type Session } from './sessions';
 
 declare module 'fastify' {
@@ -18,9 +19,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The caller's live session; 401 without one. Disabled users have no live session. */
+/**
+ * The caller's live session; 401 without one. Disabled users have no live session. Behind a
+ * single sign-on proxy the proxy's header is the only way in: tokens are not looked at.
+ */
 export async function requireSession(request: FastifyRequest): Promise<Session> {
   if (request.session) return request.session;
+  const { proxySignIn } = request.server;
+  if (proxySignIn) {
+    request.session = await proxySession(request, proxySignIn);
+    return request.session;
+  }
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   const session = await findSession(request.server.db, token);

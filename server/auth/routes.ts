@@ -9,6 +9,7 @@ import { revokeSession } from './sessions';
 import { signIn } from './sign-in';
 
 const INVALID = 'Invalid credentials';
+const PROXY_SIGN_IN = 'Sign-in is handled by the single sign-on proxy';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -18,10 +19,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: LoginBody,
-        response: { 200: LoginResponse, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
+        response: {
+          200: LoginResponse,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
+      // Sign-in with a password would walk around the sign-on the operator chose.
+      if (app.proxySignIn) throw new ApiError(403, 'proxy_sign_in', PROXY_SIGN_IN);
       const result = await signIn(db, {
         ...request.body,
         ip: request.ip,
@@ -44,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    { schema: { response: { 200: MeResponse, 401: ErrorBody } } },
+    { schema: { response: { 200: MeResponse, 401: ErrorBody, 403: ErrorBody } } },
     async (request) => {
       const session = await requireSession(request);
       return { user: presentUser(session.user) };
@@ -53,11 +62,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { response: { 200: OkResponse, 401: ErrorBody } } },
+    { schema: { response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody } } },
     async (request) => {
       const session = await requireSession(request);
+      // Signed in by the proxy: there is no session of ours; the proxy's sign-out ends its own.
+      if (session.id === null) return { ok: true as const };
+      const sessionId = session.id;
       await db.transaction().execute(async (trx) => {
-        await revokeSession(trx, session.id);
+        await revokeSession(trx, sessionId);
         await audit(trx, actorOf(request), {
           action: 'auth.logout',
           entity: 'user',

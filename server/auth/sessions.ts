@@ -11,7 +11,8 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface Session {
-  id: number;
+  /** null when the single sign-on proxy vouched for the user: no session row of ours. */
+  id: number | null;
   user: UserRow;
 }
 

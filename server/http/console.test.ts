@@ -58,6 +58,20 @@ describe('serving the console', () => {
     });
   });
 
+  it('tells the built console where it runs in config.json, under either spelling of the path', async () => {
+    for (const url of ['/config.json', '/admin/config.json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toEqual({
+        apiBase: '/admin/api',
+        basePath: '/admin',
+        authMode: 'password',
+        logoutUrl: null,
+      });
+    }
+  });
+
   it('serves hashed assets with long caching, and 404 for missing files and API paths', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);

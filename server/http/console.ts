@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ConsoleConfig } from '../../contract/console-config';
+import type { AuthSettings } from '../config';
 
 export interface ConsoleOptions {
   /** The built console (vite's outDir); absent or unbuilt → a page saying how to build it. */
   dir: string | null;
   /** Sub-path a proxy serves us under ('' at the root). */
   basePath: string;
+  /** How admins sign in, for the console's config.json. */
+  auth: AuthSettings;
 }
 
 const NOT_BUILT =
@@ -52,8 +56,16 @@ export async function installConsole(app: FastifyInstance, options: ConsoleOptio
 
   // The static handler would answer the root directory itself with 403.
   app.get('/', (_request, reply) => sendPage(reply));
-  // The console's runtime settings: served by us, the defaults it derives from the page are right.
-  app.get('/config.json', (_request, reply) => reply.header('cache-control', 'no-cache').send({}));
+  const runtime: ConsoleConfig = {
+    apiBase: `${options.basePath}/api`,
+    basePath: options.basePath,
+    authMode: options.auth.mode,
+    logoutUrl: options.auth.mode === 'proxy' ? options.auth.logoutUrl : null,
+  };
+  // The console reads it at start: one build runs under any sub-path and either sign-in.
+  app.get('/config.json', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(runtime),
+  );
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const wantsPage =

@@ -18,6 +18,8 @@ import {
 import { type ReactElement, useEffect, useState } from 'react';
 import { useLogout } from 'react-admin';
 import { NavLink, useLocation } from 'react-router-dom';
+import { signOutOfProxy } from '../authProvider';
+import { config } from '../config';
 import { getOpenGroups, type OpenGroups, setOpenGroups } from '../storage';
 import {
   filterMenu,
@@ -258,7 +260,7 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries = menu }: SidebarMe
       <List component="div" sx={{ py: 1 }}>
         <CollapsedTooltip show={collapsed} title="Logout">
           <ListItemButton
-            onClick={() => logout()}
+            onClick={() => (config.authMode === 'proxy' ? signOutOfProxy() : logout())}
             aria-label={collapsed ? 'Logout' : undefined}
             sx={itemSx(collapsed, false)}
           >

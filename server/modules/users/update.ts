@@ -153,7 +153,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash })
       .where('id', '=', row.id)
       .execute();
-    await revokeUserSessions(trx, row.id, caller.session.id);
+    await revokeUserSessions(trx, row.id, caller.session.id ?? undefined);
     // Never the password or its hash: only that it changed.
     await auditUser(trx, caller, 'user.password', userId, { after: { passwordChanged: true } });
   });

@@ -1,12 +1,9 @@
-import LockIcon from '@mui/icons-material/LockOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   FormControlLabel,
   IconButton,
@@ -16,11 +13,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, type MouseEvent, useEffect, useState } from 'react';
+import { type FormEvent, type MouseEvent, useState } from 'react';
 import { authProvider } from '../../authProvider';
 import { config } from '../../config';
 import { pageNavigation } from '../../navigation';
 import { setRememberMe, takeLoginNotice } from '../../storage';
+import { SignInFrame } from './SignInFrame';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -59,10 +57,6 @@ export const LoginPage = () => {
   const [error, setError] = useState<string | null>(null);
   const [notice] = useState(takeLoginNotice);
 
-  useEffect(() => {
-    document.title = 'Sign in · Rewards Admin';
-  }, []);
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -81,119 +75,85 @@ export const LoginPage = () => {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 420 }} elevation={3}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', mb: 3 }}>
-            <Box
-              sx={{
-                width: 48,
-                height: 48,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-              }}
-            >
-              <LockIcon aria-hidden="true" />
-            </Box>
-            <Typography component="h1" variant="h5">
-              Rewards Admin
-            </Typography>
-            <Typography color="text.secondary">Sign in with your admin credentials</Typography>
-          </Stack>
-
-          <Box component="form" onSubmit={handleSubmit} noValidate>
-            <TextField
-              label="Email or username"
-              name="emailOrUsername"
-              autoComplete="username"
-              autoFocus
-              fullWidth
-              margin="normal"
-              variant="outlined"
-              value={emailOrUsername}
-              onChange={(event) => setEmailOrUsername(event.target.value)}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              fullWidth
-              margin="normal"
-              variant="outlined"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={showPassword ? 'Hide password' : 'Show password'}
-                        onClick={() => setShowPassword((shown) => !shown)}
-                        edge="end"
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Stack
-              direction="row"
-              sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, mb: 2 }}
-            >
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    name="rememberMe"
-                    checked={remember}
-                    onChange={(event) => setRemember(event.target.checked)}
-                  />
-                }
-                label="Remember me"
+    <SignInFrame subtitle="Sign in with your admin credentials">
+      <Box component="form" onSubmit={handleSubmit} noValidate>
+        <TextField
+          label="Email or username"
+          name="emailOrUsername"
+          autoComplete="username"
+          autoFocus
+          fullWidth
+          margin="normal"
+          variant="outlined"
+          value={emailOrUsername}
+          onChange={(event) => setEmailOrUsername(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          variant="outlined"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    onClick={() => setShowPassword((shown) => !shown)}
+                    edge="end"
+                  >
+                    {showPassword ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, mb: 2 }}
+        >
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="rememberMe"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
               />
-              <InertLink>Forgot password</InertLink>
-            </Stack>
+            }
+            label="Remember me"
+          />
+          <InertLink>Forgot password</InertLink>
+        </Stack>
 
-            {notice && !error && (
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {notice}
-              </Alert>
-            )}
-            {error && (
-              <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-                {error}
-              </Alert>
-            )}
+        {notice && !error && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {notice}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
 
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-              {busy ? 'Signing in…' : 'Sign in'}
-            </Button>
-          </Box>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </Box>
 
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-            Protected area — Admins only
-          </Typography>
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 1 }}>
-            <InertLink>Privacy</InertLink>
-            <InertLink>Terms</InertLink>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        Protected area — Admins only
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 1 }}>
+        <InertLink>Privacy</InertLink>
+        <InertLink>Terms</InertLink>
+      </Stack>
+    </SignInFrame>
   );
 };

@@ -1,0 +1,208 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { AuthSettings } from '../config';
+import { bearer, createTestContext, type TestContext } from '../test/harness';
+
+// AUTH_MODE=proxy: the sign-on proxy in front (oauth2-proxy and the like) names the signed-in
+// user by email in a header. Only the proxy's own connections may do so; nobody else gets in.
+
+const PROXY = '10.1.2.3';
+const STRANGER = '203.0.113.9';
+const proxyAuth = (overrides: Partial<Extract<AuthSettings, { mode: 'proxy' }>> = {}) =>
+  ({
+    mode: 'proxy',
+    header: 'X-Forwarded-Email',
+    proxies: ['10.1.0.0/16', '::1'],
+    logoutUrl: '/oauth2/sign_out',
+    ...overrides,
+  }) as const;
+
+let t: TestContext;
+let app: FastifyInstance;
+let customHeaderApp: FastifyInstance;
+let admin: Awaited<ReturnType<TestContext['user']>>;
+let player: Awaited<ReturnType<TestContext['user']>>;
+let disabledAdmin: Awaited<ReturnType<TestContext['user']>>;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const deps = { db: t.db, logLevel: 'silent', trustProxy: ['10.1.0.0/16'] };
+  app = await buildApp({ ...deps, auth: proxyAuth() });
+  customHeaderApp = await buildApp({
+    ...deps,
+    auth: proxyAuth({ header: 'X-Auth-Request-Email', proxies: ['10.1.2.3'] }),
+  });
+  admin = await t.user({ admin: true });
+  player = await t.user();
+  disabledAdmin = await t.user({ admin: true });
+  await t.db
+    .updateTable('users')
+    .set({ status: 'disabled' })
+    .where('id', '=', disabledAdmin.id)
+    .execute();
+});
+afterAll(async () => {
+  await app.close();
+  await customHeaderApp.close();
+  await t.close();
+});
+
+const send = (
+  options: InjectOptions & { from?: string; email?: string },
+  on: FastifyInstance = app,
+) => {
+  const { from = PROXY, email, headers, ...rest } = options;
+  return on.inject({
+    ...rest,
+    remoteAddress: from,
+    headers: { ...(email !== undefined && { 'x-forwarded-email': email }), ...headers },
+  });
+};
+
+describe('AUTH_MODE=proxy', () => {
+  it('signs in the admin the trusted proxy names, whatever the case of the email', async () => {
+    const ping = await send({ method: 'GET', url: '/api/admin/ping', email: admin.email });
+    expect(ping.statusCode, ping.body).toBe(200);
+
+    const me = await send({
+      method: 'GET',
+      url: '/api/auth/me',
+      email: `  ${admin.email.toUpperCase()} `,
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ userId: admin.user_id, username: admin.username });
+  });
+
+  it("writes the proxy's admin into the audit row of a change", async () => {
+    const res = await send({
+      method: 'POST',
+      url: '/api/admin/categories',
+      email: admin.email,
+      payload: { name: `Proxy ${Date.now()}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor', 'action'])
+      .where('entity_id', '=', res.json()._id)
+      .where('action', '=', 'category.create')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ actor_id: admin.id, actor: admin.username, action: 'category.create' });
+  });
+
+  it('lets only admins in: a player, an unknown email or a disabled admin get 403', async () => {
+    for (const email of [player.email, 'nobody@example.com', disabledAdmin.email]) {
+      const res = await send({ method: 'GET', url: '/api/admin/ping', email });
+      expect(res.statusCode, email).toBe(403);
+    }
+    for (const email of ['not an email', 'a@example.com, b@example.com']) {
+      const res = await send({ method: 'GET', url: '/api/admin/ping', email });
+      expect(res.statusCode, email).toBe(403);
+    }
+  });
+
+  it('ignores the header from any other address, even one claiming the proxy in X-Forwarded-For', async () => {
+    for (const from of [STRANGER, '127.0.0.1', '10.2.0.1']) {
+      const res = await send({
+        method: 'GET',
+        url: '/api/admin/ping',
+        from,
+        email: admin.email,
+        headers: { 'x-forwarded-for': PROXY },
+      });
+      expect(res.statusCode, from).toBe(401);
+      expect(res.json().error).toBe('Sign in through the single sign-on proxy');
+    }
+    const noHeader = await send({ method: 'GET', url: '/api/admin/ping' });
+    expect(noHeader.statusCode).toBe(401);
+  });
+
+  it('takes IPv6 and IPv4-mapped peers as their addresses', async () => {
+    for (const from of ['::1', `::ffff:${PROXY}`]) {
+      const res = await send({ method: 'GET', url: '/api/admin/ping', from, email: admin.email });
+      expect(res.statusCode, from).toBe(200);
+    }
+    const mappedStranger = await send({
+      method: 'GET',
+      url: '/api/admin/ping',
+      from: `::ffff:${STRANGER}`,
+      email: admin.email,
+    });
+    expect(mappedStranger.statusCode).toBe(401);
+  });
+
+  it('refuses password sign-in and tokens: the proxy is the only way in', async () => {
+    const sessions = async () =>
+      (await t.db.selectFrom('sessions').select('id').where('user_id', '=', admin.id).execute())
+        .length;
+    const before = await sessions();
+    const login = await send({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrUsername: admin.username, password: admin.password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({
+      error: 'Sign-in is handled by the single sign-on proxy',
+      code: 'proxy_sign_in',
+    });
+    expect(await sessions()).toBe(before);
+
+    // A token from before the switch to the proxy opens nothing.
+    const token = await t.login(admin.username, admin.password);
+    const withToken = await send({
+      method: 'GET',
+      url: '/api/admin/ping',
+      from: STRANGER,
+      headers: bearer(token),
+    });
+    expect(withToken.statusCode).toBe(401);
+  });
+
+  it('answers logout without a session of its own to end', async () => {
+    const res = await send({ method: 'POST', url: '/api/auth/logout', email: admin.email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const again = await send({ method: 'GET', url: '/api/admin/ping', email: admin.email });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('reads the header the operator names, from exactly the addresses listed', async () => {
+    const named = await send(
+      {
+        method: 'GET',
+        url: '/api/admin/ping',
+        headers: { 'x-auth-request-email': admin.email },
+      },
+      customHeaderApp,
+    );
+    expect(named.statusCode).toBe(200);
+    const defaultHeader = await send(
+      { method: 'GET', url: '/api/admin/ping', email: admin.email },
+      customHeaderApp,
+    );
+    expect(defaultHeader.statusCode).toBe(401);
+    const neighbour = await send(
+      {
+        method: 'GET',
+        url: '/api/admin/ping',
+        from: '10.1.2.4',
+        headers: { 'x-auth-request-email': admin.email },
+      },
+      customHeaderApp,
+    );
+    expect(neighbour.statusCode).toBe(401);
+  });
+
+  it('tells the console how admins sign in and where Logout goes, in config.json', async () => {
+    const res = await send({ method: 'GET', url: '/config.json', from: STRANGER });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      apiBase: '/api',
+      basePath: '',
+      authMode: 'proxy',
+      logoutUrl: '/oauth2/sign_out',
+    });
+  });
+});
