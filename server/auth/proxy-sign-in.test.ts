@@ -9,14 +9,14 @@ import { bearer, createTestContext, type TestContext } from '../test/harness';
 
 const PROXY = '10.1.2.3';
 const STRANGER = '203.0.113.9';
-const proxyAuth = (overrides: Partial<Extract<AuthSettings, { mode: 'proxy' }>> = {}) =>
-  ({
-    mode: 'proxy',
-    header: 'X-Forwarded-Email',
-    proxies: ['10.1.0.0/16', '::1'],
-    logoutUrl: '/oauth2/sign_out',
-    ...overrides,
-  }) as const;
+type ProxyAuth = Extract<AuthSettings, { mode: 'proxy' }>;
+const proxyAuth = (overrides: Partial<ProxyAuth> = {}): ProxyAuth => ({
+  mode: 'proxy',
+  header: 'X-Forwarded-Email',
+  proxies: ['10.1.0.0/16', '::1'],
+  logoutUrl: '/oauth2/sign_out',
+  ...overrides,
+});
 
 let t: TestContext;
 let app: FastifyInstance;
