@@ -10,6 +10,11 @@ process.env.E2E_PORT ??= '8797';
 process.env.E2E_SUBPATH_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 // The push provider's stand-in (e2e/push-stub.mjs): the servers send notifications there.
 process.env.E2E_PUSH_STUB_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+// A real nginx in front (e2e/nginx.mjs): the sub-path server behind it, and a single sign-on
+// front before a third server that lets the proxy sign admins in.
+process.env.E2E_NGINX_PORT ??= String(Number(process.env.E2E_PORT) + 3);
+process.env.E2E_SSO_NGINX_PORT ??= String(Number(process.env.E2E_PORT) + 4);
+process.env.E2E_SSO_PORT ??= String(Number(process.env.E2E_PORT) + 5);
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 function dataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewards-e2e-'));
@@ -18,9 +23,11 @@ function dataDir(): string {
 }
 process.env.E2E_DATA_DIR ??= dataDir();
 process.env.E2E_SUBPATH_DATA_DIR ??= dataDir();
+process.env.E2E_SSO_DATA_DIR ??= dataDir();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-// A second server, as an operator deploys it under a sub-path.
-const subpathURL = `http://127.0.0.1:${process.env.E2E_SUBPATH_PORT}/admin/`;
+// A second server, as an operator deploys it under a sub-path, reached through nginx.
+const subpathURL = `http://127.0.0.1:${process.env.E2E_NGINX_PORT}/admin/`;
+const ssoURL = `http://127.0.0.1:${process.env.E2E_SSO_NGINX_PORT}/admin/`;
 const pushStubURL = `http://127.0.0.1:${process.env.E2E_PUSH_STUB_PORT}`;
 
 // `npm test` keeps each server's log, every request at debug level, to search it for secrets.
@@ -72,7 +79,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      grepInvert: /@narrow|@subpath/,
+      grepInvert: /@narrow|@subpath|@sso/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
@@ -85,10 +92,40 @@ export default defineConfig({
       grep: /@subpath/,
       use: { ...devices['Desktop Chrome'], baseURL: subpathURL },
     },
+    {
+      name: 'sso',
+      grep: /@sso/,
+      use: { ...devices['Desktop Chrome'], baseURL: ssoURL },
+    },
   ],
   webServer: [
     server(process.env.E2E_PORT, process.env.E2E_DATA_DIR, {}),
-    server(process.env.E2E_SUBPATH_PORT, process.env.E2E_SUBPATH_DATA_DIR, { BASE_PATH: '/admin' }),
+    server(process.env.E2E_SUBPATH_PORT, process.env.E2E_SUBPATH_DATA_DIR, {
+      BASE_PATH: '/admin',
+      TRUST_PROXY: '127.0.0.1',
+    }),
+    server(process.env.E2E_SSO_PORT, process.env.E2E_SSO_DATA_DIR, {
+      BASE_PATH: '/admin',
+      AUTH_MODE: 'proxy',
+      TRUSTED_PROXIES: '127.0.0.2',
+      TRUST_PROXY: '127.0.0.2',
+      LOGOUT_URL: '/oauth2/sign_out',
+    }),
+    {
+      command: 'node e2e/nginx.mjs',
+      url: `http://127.0.0.1:${process.env.E2E_NGINX_PORT}/nginx-health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: Object.fromEntries(
+        ['E2E_NGINX_PORT', 'E2E_SSO_NGINX_PORT', 'E2E_SUBPATH_PORT', 'E2E_SSO_PORT'].map((name) => [
+          name,
+          process.env[name] ?? '',
+        ]),
+      ),
+    },
     {
       command: 'node e2e/push-stub.mjs',
       url: `${pushStubURL}/__requests`,

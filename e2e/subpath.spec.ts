@@ -1,12 +1,24 @@
 import { ADMIN, menu } from './support';
 import { expect, test } from './test';
 
-// Runs against the second server, started with BASE_PATH=/admin: every URL stays under it.
-// Paths here are relative to the project's base URL (…/admin/).
+// Runs through a real nginx (e2e/nginx.mjs) proxying /admin/ to the second server, started with
+// BASE_PATH=/admin, from the same build the other tests use at the root: every URL stays under
+// it. Paths here are relative to the project's base URL (…/admin/).
 
 test('@subpath the console works under a sub-path: sign-in, deep links, sign-out', async ({
   page,
 }) => {
+  // nginx is in front: the server kept the request id nginx gave (it trusts that proxy).
+  const health = await page.request.get('api/health');
+  expect(health.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  const config = await page.request.get('config.json');
+  expect(await config.json()).toEqual({
+    apiBase: '/admin/api',
+    basePath: '/admin',
+    authMode: 'password',
+    logoutUrl: null,
+  });
+
   await page.goto('login');
   await page.getByLabel('Email or username').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);

@@ -162,13 +162,23 @@ describe('authProvider', () => {
       expect(takeLoginNotice()).toBeNull();
     });
 
-    it('asks the ping without a token when the sign-on proxy signs admins in', async () => {
+    it('asks the ping without a token, and who is signed in once, when the sign-on proxy signs admins in', async () => {
       config.authMode = 'proxy';
       try {
-        const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+        const { requests } = installFakeFetch({
+          'GET /api/admin/ping': reply(200, { ok: true }),
+          'GET /api/auth/me': reply(200, { user: user() }),
+        });
         await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
-        expect(requests.map((r) => r.path)).toEqual(['/api/admin/ping']);
+        await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+        // Who the proxy signed in is read once, for the greeting and the audit views.
+        expect(requests.map((r) => r.path)).toEqual([
+          '/api/admin/ping',
+          '/api/auth/me',
+          '/api/admin/ping',
+        ]);
         expect(requests[0]?.headers.authorization).toBeUndefined();
+        expect(getStoredUser()).toMatchObject({ username: user().username });
       } finally {
         config.authMode = 'password';
       }

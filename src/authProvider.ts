@@ -24,6 +24,9 @@ const fetchMe = async (signal?: AbortSignal): Promise<StoredUser> => {
   return user;
 };
 
+/** Behind the sign-on proxy: whether this page load has read who is signed in. */
+let identityLoaded = false;
+
 const identityOf = (user: StoredUser): UserIdentity => ({
   id: user.userId ?? user._id ?? '',
   fullName: user.username,
@@ -59,9 +62,16 @@ export const authProvider: AuthProvider = {
 
   /** The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides. */
   async checkAuth(params) {
-    if (config.authMode !== 'proxy' && !getToken()) throw new Error('Not signed in');
+    const proxy = config.authMode === 'proxy';
+    if (!proxy && !getToken()) throw new Error('Not signed in');
     try {
       await http('admin/ping', { signal: params?.signal });
+      // No sign-in of ours stored who this is: ask once per page load (the proxy's person may
+      // have changed since the last visit).
+      if (proxy && !identityLoaded) {
+        await fetchMe(params?.signal);
+        identityLoaded = true;
+      }
     } catch (error) {
       // A valid sign-in without the admin role: say why on the login page it returns to.
       if ((error as { status?: number }).status === 403) setLoginNotice(NOT_AN_ADMIN);

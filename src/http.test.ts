@@ -44,6 +44,17 @@ describe('http', () => {
     expect(requests[0]?.credentials).toBe('omit');
   });
 
+  it("sends the sign-on proxy's cookies, on the console's own origin only, when the proxy signs admins in", async () => {
+    config.authMode = 'proxy';
+    try {
+      const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+      await http('admin/ping');
+      expect(requests[0]?.credentials).toBe('same-origin');
+    } finally {
+      config.authMode = 'password';
+    }
+  });
+
   it('sends no Authorization header without a stored token', async () => {
     const { requests } = installFakeFetch({ 'GET /api/auth/me': reply(200, {}) });
     await http('/auth/me');

@@ -105,7 +105,8 @@ const send = async (path: string, options: HttpOptions): Promise<Response> => {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit',
+      // A sign-on proxy knows the admin by its own cookie; our own sign-in needs none.
+      credentials: config.authMode === 'proxy' ? 'same-origin' : 'omit',
       signal,
     });
   } catch (error) {

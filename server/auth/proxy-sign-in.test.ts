@@ -160,6 +160,30 @@ describe('AUTH_MODE=proxy', () => {
     expect(withToken.statusCode).toBe(401);
   });
 
+  it("refuses a change another site asks for with the proxy's cookie, and serves its reads", async () => {
+    const post = (site: string) =>
+      send({
+        method: 'POST',
+        url: '/api/admin/categories',
+        email: admin.email,
+        headers: { 'sec-fetch-site': site },
+        payload: { name: `Cross ${site} ${Date.now()}` },
+      });
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await post(site);
+      expect(res.statusCode, site).toBe(403);
+      expect(res.json().code).toBe('cross_site');
+    }
+    expect((await post('same-origin')).statusCode).toBe(201);
+    const read = await send({
+      method: 'GET',
+      url: '/api/admin/ping',
+      email: admin.email,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
   it('answers logout without a session of its own to end', async () => {
     const res = await send({ method: 'POST', url: '/api/auth/logout', email: admin.email });
     expect(res.statusCode).toBe(200);

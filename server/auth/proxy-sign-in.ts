@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthSettings } from '../config';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../http/errors';
+import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { addressMatcher } from './addresses';
 import type { Session } from './sessions';
 
@@ -18,6 +18,8 @@ export function proxySignInOf(auth: AuthSettings | undefined): ProxySignIn | nul
   return { header: auth.header.toLowerCase(), isProxy: addressMatcher(auth.proxies) };
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 // One address, as the proxy sets it; a list (the header sent twice) names nobody.
 const EMAIL = /^[^\s@,]{1,200}@[^\s@,]{1,120}$/;
 
@@ -25,8 +27,16 @@ const EMAIL = /^[^\s@,]{1,200}@[^\s@,]{1,120}$/;
  * The user the proxy vouches for. Only the connection's own peer counts, never X-Forwarded-For:
  * a client could write any address there, and the header from anyone but the proxy is ignored.
  * No signed-in user without the header (401); an email with no account, or a disabled one, 403.
+ *
+ * The proxy knows its user by a cookie, which a browser also sends with a form another site
+ * posts here: a change asked from another site (as the browser's Sec-Fetch-Site tells) is
+ * refused. Browsers too old to send Sec-Fetch-Site rely on the proxy's SameSite cookie.
  */
 export async function proxySession(request: FastifyRequest, proxy: ProxySignIn): Promise<Session> {
+  const site = request.headers['sec-fetch-site'];
+  if (!SAFE_METHODS.has(request.method) && (site === 'cross-site' || site === 'same-site')) {
+    throw new ApiError(403, 'cross_site', 'Changes cannot be asked for from another site');
+  }
   const value = proxy.isProxy(request.raw.socket.remoteAddress)
     ? request.headers[proxy.header]
     : undefined;
