@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import type { User } from '../contract/users';
+import { expectAccessible } from './axe';
 import { menu } from './support';
 import { expect, test } from './test';
 
@@ -66,6 +67,7 @@ test('@sso a signed-on player is told why, and nobody else can send the header',
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText(NOT_SIGNED_ON)).toBeVisible();
   await expect(page.getByLabel('Password')).toHaveCount(0);
+  await expectAccessible(page);
 
   const users = await request.get('api/admin/users?limit=20&sort=createdAt:asc', {
     headers: { cookie: `sso_email=${ADMIN_EMAIL}` },
