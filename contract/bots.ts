@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { listQuery, patchOf } from './crud';
 import { booleanParam, wholeNumber } from './numbers';
 import { text } from './text';
 
@@ -40,11 +40,8 @@ export const BOT_SORT_FIELDS = [
 ] as const;
 
 /** GET /admin/bots: q over nickname or botId; page size 20, newest first. */
-export const BotsQuery = z.strictObject({
-  q: optionalParam(text().max(200)),
+export const BotsQuery = listQuery(BOT_SORT_FIELDS, 'createdAt:desc', 20, {
   active: booleanParam(),
-  ...paging(20),
-  sort: sortParam(BOT_SORT_FIELDS, 'createdAt:desc'),
 });
 export type BotsQuery = z.input<typeof BotsQuery>;
 
@@ -85,14 +82,7 @@ export const BotCreate = z.strictObject({
 export type BotCreate = z.input<typeof BotCreate>;
 
 /** PATCH /admin/bots/{botId}: any subset of the create fields. */
-export const BotPatch = z.strictObject({
-  nickname: botFields.nickname.optional(),
-  avatarUrl: botFields.avatarUrl.optional(),
-  active: botFields.active.optional(),
-  maxSessions: botFields.maxSessions.optional(),
-  skill: botFields.skill.optional(),
-  allowedOffers: botFields.allowedOffers.optional(),
-});
+export const BotPatch = patchOf(botFields);
 export type BotPatch = z.input<typeof BotPatch>;
 
 /** PATCH /admin/bots/bulk */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { listQuery, patchOf } from './crud';
 import { wholeNumber } from './numbers';
 import { text } from './text';
 
@@ -20,11 +20,7 @@ export type Category = z.infer<typeof Category>;
 export const CATEGORY_SORT_FIELDS = ['sortOrder', 'name', 'slug', 'createdAt'] as const;
 
 /** GET /admin/categories: q over name or slug; 100 a page, by sortOrder ascending. */
-export const CategoriesQuery = z.strictObject({
-  q: optionalParam(text().max(200)),
-  ...paging(100),
-  sort: sortParam(CATEGORY_SORT_FIELDS, 'sortOrder:asc'),
-});
+export const CategoriesQuery = listQuery(CATEGORY_SORT_FIELDS, 'sortOrder:asc', 100);
 export type CategoriesQuery = z.input<typeof CategoriesQuery>;
 
 const categoryFields = {
@@ -45,12 +41,7 @@ export const CategoryCreate = z.strictObject({
 export type CategoryCreate = z.input<typeof CategoryCreate>;
 
 /** PATCH /admin/categories/{id}: any subset; slug '' derives it again from the name. */
-export const CategoryPatch = z.strictObject({
-  name: categoryFields.name.optional(),
-  slug: categoryFields.slug.optional(),
-  isActive: categoryFields.isActive.optional(),
-  sortOrder: categoryFields.sortOrder.optional(),
-});
+export const CategoryPatch = patchOf(categoryFields);
 export type CategoryPatch = z.input<typeof CategoryPatch>;
 
 /** DELETE /admin/categories/{id}: the category and its offers are gone. */

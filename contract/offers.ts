@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sortOrder } from './categories';
-import { optionalParam, paging, sortParam } from './lists';
+import { listQuery, patchOf } from './crud';
+import { optionalParam } from './lists';
 import { decimal, wholeNumber } from './numbers';
 import { text } from './text';
 import { REWARD_TYPES, RewardType } from './users';
@@ -36,11 +37,8 @@ export const OFFER_SORT_FIELDS = [
 ] as const;
 
 /** GET /admin/offers: one category's offers (or all), q over name or game name. */
-export const OffersQuery = z.strictObject({
+export const OffersQuery = listQuery(OFFER_SORT_FIELDS, 'sortOrder:asc', 100, {
   categoryId: optionalParam(text().max(40)),
-  q: optionalParam(text().max(200)),
-  ...paging(100),
-  sort: sortParam(OFFER_SORT_FIELDS, 'sortOrder:asc'),
 });
 export type OffersQuery = z.input<typeof OffersQuery>;
 
@@ -72,14 +70,5 @@ export const OfferCreate = z.strictObject({
 export type OfferCreate = z.input<typeof OfferCreate>;
 
 /** PATCH /admin/offers/{id}: any subset (categoryId moves the offer). */
-export const OfferPatch = z.strictObject({
-  categoryId: offerFields.categoryId.optional(),
-  name: offerFields.name.optional(),
-  gameName: offerFields.gameName.optional(),
-  price: offerFields.price.optional(),
-  rewardType: offerFields.rewardType.optional(),
-  rewardAmount: offerFields.rewardAmount.optional(),
-  isActive: offerFields.isActive.optional(),
-  sortOrder: offerFields.sortOrder.optional(),
-});
+export const OfferPatch = patchOf(offerFields);
 export type OfferPatch = z.input<typeof OfferPatch>;

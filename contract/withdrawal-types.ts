@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { listQuery } from './crud';
 import { booleanParam, decimal, wholeNumber } from './numbers';
 import { text } from './text';
 
@@ -34,11 +34,8 @@ export const WITHDRAWAL_TYPE_SORT_FIELDS = [
 ] as const;
 
 /** GET /admin/withdrawal-types: q over key or title; active=true|false. */
-export const WithdrawalTypesQuery = z.strictObject({
-  q: optionalParam(text().max(200)),
+export const WithdrawalTypesQuery = listQuery(WITHDRAWAL_TYPE_SORT_FIELDS, 'key:asc', 100, {
   active: booleanParam(),
-  ...paging(100),
-  sort: sortParam(WITHDRAWAL_TYPE_SORT_FIELDS, 'key:asc'),
 });
 export type WithdrawalTypesQuery = z.input<typeof WithdrawalTypesQuery>;
 

@@ -17,6 +17,7 @@ import { NotificationsPage } from './pages/notifications';
 import { AppInfoPage, DailyRewardsPage, ReferralPage } from './pages/settings';
 import { audit } from './resources/audit';
 import { bots } from './resources/bots';
+import { plainResources } from './resources/plain/registry';
 import { users } from './resources/users';
 import { WithdrawalTypesPage } from './resources/withdrawal-types';
 import { withdrawals } from './resources/withdrawals';
@@ -67,6 +68,9 @@ export const App = () => (
       <Resource name="withdrawals" {...withdrawals} />
       <Resource name="bots" {...bots} />
       <Resource name="audit" {...audit} />
+      {plainResources.map(({ name, props }) => (
+        <Resource key={name} name={name} {...props} />
+      ))}
       <CustomRoutes>
         {customPages.map(([path, Page]) => (
           <Route

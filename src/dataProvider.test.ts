@@ -4,11 +4,11 @@ import { changedFields, createDataProvider, type Endpoints, recordFrom } from '.
 import { installFakeFetch, reply } from './test/fakeFetch';
 
 const table: Endpoints = {
-  users: { path: 'admin/users', idField: 'userId' },
-  bots: { path: 'admin/bots', idField: 'botId' },
-  categories: { path: 'admin/categories' },
+  users: { idField: 'userId' },
+  bots: { idField: 'botId' },
   decks: { path: 'admin/unity-decks', idField: 'dateKey' },
-  'withdrawal-types': { path: 'admin/withdrawal-types', replace: true, label: 'withdrawal type' },
+  'withdrawal-types': { replace: true },
+  audit: { label: 'audit entry' },
 };
 const provider = createDataProvider(table);
 
@@ -138,11 +138,17 @@ describe('dataProvider', () => {
   it("refuses 'new' or a missing id for fetch, update and delete without calling the API", async () => {
     const { requests } = installFakeFetch({});
     await expect(provider.getOne('bots', { id: 'new' })).rejects.toThrow(
-      'Invalid bots id: cannot fetch new',
+      'Invalid bot id: cannot fetch new',
     );
     await expect(
       provider.update('bots', { id: '', data: {}, previousData: { id: '' } }),
-    ).rejects.toThrow('Invalid bots id: cannot update');
+    ).rejects.toThrow('Invalid bot id: cannot update');
+    await expect(provider.delete('categories', { id: 'new' })).rejects.toThrow(
+      'Invalid category id: cannot delete new',
+    );
+    await expect(provider.getOne('audit', { id: ' ' })).rejects.toThrow(
+      'Invalid audit entry id: cannot fetch',
+    );
     await expect(provider.delete('withdrawal-types', { id: undefined as never })).rejects.toThrow(
       'Invalid withdrawal type id: cannot delete undefined',
     );
@@ -239,12 +245,36 @@ describe('dataProvider', () => {
     expect(error).toMatchObject({ status: 404, message: 'Bot not found' });
   });
 
-  it('rejects a resource missing from the table without calling the API', async () => {
-    const { requests } = installFakeFetch({});
-    await expect(provider.getOne('ghosts', { id: '1' })).rejects.toThrow(
-      'Unknown resource: ghosts',
+  it('serves a resource missing from the table at admin/<name> by _id, PATCHing changes', async () => {
+    const code = { _id: '7', code: 'SPRING', points: 50, updatedAt: '2026-11-21T10:00:00.000Z' };
+    const { requests } = installFakeFetch({
+      'GET /api/admin/promo-codes': reply(200, { items: [code], total: 1, page: 1, limit: 20 }),
+      'PATCH /api/admin/promo-codes/7': reply(200, { ...code, points: 60 }),
+      'DELETE /api/admin/promo-codes/7': reply(200, { ok: true }),
+    });
+    const list = await provider.getList('promo-codes', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(list.data).toEqual([{ ...code, id: '7' }]);
+    const previousData = { ...code, id: '7' };
+    const updated = await provider.update('promo-codes', {
+      id: '7',
+      data: { ...previousData, points: 60 },
+      previousData,
+    });
+    expect(updated.data).toMatchObject({ id: '7', points: 60 });
+    await provider.delete('promo-codes', { id: '7' });
+    expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /api/admin/promo-codes?page=1&limit=20&sort=_id%3Aasc',
+      'PATCH /api/admin/promo-codes/7',
+      'DELETE /api/admin/promo-codes/7',
+    ]);
+    expect(requests[1]?.body).toEqual({ points: 60 });
+    await expect(provider.getOne('promo-codes', { id: 'new' })).rejects.toThrow(
+      'Invalid promo code id: cannot fetch new',
     );
-    expect(requests).toHaveLength(0);
   });
 
   it('unwraps a record nested in the answer ({user, stats}, {ok, doc})', async () => {

@@ -1,5 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
+import { singularOf } from '../contract/crud-names';
 import type { ListResponse } from '../contract/lists';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
 import type { AdminRoleResponse, Match, MatchOutcome } from '../contract/users';
@@ -11,27 +12,35 @@ import { http, httpBlob, type Query, type QueryValue } from './http';
 export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
 
 export interface Endpoint {
-  /** API path relative to the API base, e.g. 'admin/users'. */
-  path: string;
+  /** API path relative to the API base; defaults to 'admin/<resource>'. */
+  path?: string;
   /** Defaults to '_id'. */
   idField?: IdField;
   /** Updates PUT the whole record instead of PATCHing the changed fields. */
   replace?: boolean;
-  /** The record's name in messages, e.g. 'bot'; defaults to the resource name. */
+  /** The record's name in messages; defaults to the resource's name in the singular ('bot'). */
   label?: string;
 }
 
 export type Endpoints = Record<string, Endpoint>;
 
-/** One line per resource: where its records live and which field names them in URLs. */
+/**
+ * Where a resource's records live: `admin/<resource>`, addressed by `_id`, PATCHed, unless its
+ * line in the table says otherwise.
+ */
+export const endpointOf = (table: Endpoints, resource: string) => ({
+  path: `admin/${resource}`,
+  idField: '_id' as IdField,
+  label: singularOf(resource),
+  ...table[resource],
+});
+
+/** One line per resource that differs from the default (design: users by userId, ...). */
 export const endpoints: Endpoints = {
-  users: { path: 'admin/users', idField: 'userId' },
-  withdrawals: { path: 'admin/withdrawals' },
-  bots: { path: 'admin/bots', idField: 'botId', label: 'bot' },
-  categories: { path: 'admin/categories', label: 'category' },
-  offers: { path: 'admin/offers', label: 'offer' },
-  'withdrawal-types': { path: 'admin/withdrawal-types', replace: true, label: 'withdrawal type' },
-  audit: { path: 'admin/audit', label: 'audit entry' },
+  users: { idField: 'userId' },
+  bots: { idField: 'botId' },
+  'withdrawal-types': { replace: true },
+  audit: { label: 'audit entry' },
 };
 
 interface ApiList {
@@ -78,10 +87,8 @@ export const changedFields = (data: ApiRecord, previous?: ApiRecord): ApiRecord 
  * to `?page&limit&sort=field:asc|desc&q&...filters`; records live at `path/{id}`.
  */
 export const createDataProvider = (table: Endpoints): DataProvider => {
-  const endpointOf = (resource: string) => {
-    const endpoint = table[resource];
-    if (!endpoint) throw new Error(`Unknown resource: ${resource}`);
-    const idField = endpoint.idField ?? '_id';
+  const routesOf = (resource: string) => {
+    const { path, idField, replace, label } = endpointOf(table, resource);
     const toRecord = (item: ApiRecord): RaRecord => ({
       ...item,
       id: item[idField] as Identifier,
@@ -89,15 +96,15 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     /** `/new` is the create page, never a record: refuse it (and no id) before any request. */
     const itemPath = (id: Identifier | undefined, verb: 'fetch' | 'update' | 'delete') => {
       if (id === undefined || id === null || String(id).trim() === '' || id === 'new') {
-        throw new Error(`Invalid ${endpoint.label ?? resource} id: cannot ${verb} ${String(id)}`);
+        throw new Error(`Invalid ${label} id: cannot ${verb} ${String(id)}`);
       }
-      return `${endpoint.path}/${encodeURIComponent(String(id))}`;
+      return `${path}/${encodeURIComponent(String(id))}`;
     };
-    return { path: endpoint.path, idField, toRecord, itemPath, replace: endpoint.replace };
+    return { path, idField, toRecord, itemPath, replace };
   };
 
   const getList: DataProvider['getList'] = async (resource, params) => {
-    const { path, idField, toRecord } = endpointOf(resource);
+    const { path, idField, toRecord } = routesOf(resource);
     const query: Query = {};
     if (params.pagination) {
       query.page = params.pagination.page;
@@ -122,14 +129,14 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
   };
 
   const getOne: DataProvider['getOne'] = async (resource, params) => {
-    const { idField, toRecord, itemPath } = endpointOf(resource);
+    const { idField, toRecord, itemPath } = routesOf(resource);
     const res = await http<unknown>(itemPath(params.id, 'fetch'), { signal: params.signal });
     const record = recordFrom(res, idField) ?? (isRecord(res) ? res : {});
     return { data: { ...toRecord(record), id: params.id } as never };
   };
 
   const update: DataProvider['update'] = async (resource, params) => {
-    const { idField, toRecord, itemPath, replace } = endpointOf(resource);
+    const { idField, toRecord, itemPath, replace } = routesOf(resource);
     // The version the form was loaded with: the API refuses (409) if the record changed since.
     const version = params.previousData?.updatedAt;
     const res = await http<unknown>(itemPath(params.id, 'update'), {
@@ -143,7 +150,7 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
   };
 
   const remove: DataProvider['delete'] = async (resource, params) => {
-    const { itemPath } = endpointOf(resource);
+    const { itemPath } = routesOf(resource);
     await http(itemPath(params.id, 'delete'), { method: 'DELETE' });
     return { data: { ...(params.previousData ?? {}), id: params.id } as never };
   };
@@ -165,7 +172,7 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     },
 
     async create(resource, params) {
-      const { path, idField, toRecord } = endpointOf(resource);
+      const { path, idField, toRecord } = routesOf(resource);
       const res = await http<unknown>(path, { method: 'POST', body: params.data });
       // e.g. a bot create answers {botId}, a legal one {ok, doc}: merge it over the data sent
       const record = {
@@ -263,11 +270,9 @@ export const customVerbs = {
 
   /** Every row matching the list's filter and sort, as CSV (`{path}/export.csv`). */
   exportCsv: (resource: string, filter: Query, sort?: { field: string; order: string }) => {
-    const endpoint = endpoints[resource];
-    if (!endpoint) throw new Error(`Unknown resource: ${resource}`);
     const query: Query = { ...filter };
     if (sort?.field) query.sort = `${sort.field}:${sort.order === 'DESC' ? 'desc' : 'asc'}`;
-    return httpBlob(`${endpoint.path}/export.csv`, { query });
+    return httpBlob(`${endpointOf(endpoints, resource).path}/export.csv`, { query });
   },
 };
 

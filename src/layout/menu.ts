@@ -14,6 +14,7 @@ import BotsIcon from '@mui/icons-material/SmartToy';
 import GameOffersIcon from '@mui/icons-material/SportsEsports';
 import UnityDecksIcon from '@mui/icons-material/Style';
 import type SvgIcon from '@mui/material/SvgIcon';
+import { plainResources } from '../resources/plain/registry';
 
 export type MenuIcon = typeof SvgIcon;
 
@@ -63,6 +64,8 @@ export const menu: MenuEntry[] = [
       link('Integrations', '/settings/integrations', IntegrationsIcon),
       link('Unity Decks', '/unity/decks', UnityDecksIcon),
       link('Legal', '/settings/legal', LegalIcon),
+      // Then each plain resource (src/resources/<name>/resource.ts).
+      ...plainResources.map(({ name, spec }) => link(spec.title, `/${name}`, spec.icon)),
     ],
   },
   link('Audit log', '/audit', AuditIcon),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { Bot, BotCreate, BotPatch, BotsQuery } from '../../../contract/bots';
+import { BOT_SORT_FIELDS, Bot, BotCreate, BotPatch, BotsQuery } from '../../../contract/bots';
 import { timestamp, unique } from '../../crud/fields';
+import { searchText, snakeColumns } from '../../crud/plain';
 import { defineResource } from '../../crud/resource';
 import { newBotId, parseBotId, refuseBotId } from './ids';
 
@@ -24,29 +25,19 @@ export const bots = defineResource({
     nickname: unique('nickname', 'bots_nickname_key', 'Nickname already exists', {
       ignoreCase: true,
     }),
-    avatarUrl: 'avatar_url',
-    active: 'active',
-    maxSessions: 'max_sessions',
-    skill: 'skill',
-    allowedOffers: 'allowed_offers',
+    ...snakeColumns(['avatarUrl', 'active', 'maxSessions', 'skill', 'allowedOffers']),
   },
   // Kept by the game servers, never by an admin.
   shown: {
-    botId: 'bot_id',
-    currentSessions: 'current_sessions',
+    ...snakeColumns(['botId', 'currentSessions']),
     lastUsedAt: timestamp('last_used_at'),
   },
   // The very expression bots_search_idx is built on.
-  search: sql`lower(nickname || ' ' || bot_id)`,
+  search: searchText(['nickname', 'bot_id']),
   sort: {
-    createdAt: 'created_at',
+    ...snakeColumns(BOT_SORT_FIELDS),
     // As names are unique in any case: 'alpha' and 'Beta' sort the way an admin reads them.
     nickname: { by: sql`lower(nickname)` },
-    botId: 'bot_id',
-    active: 'active',
-    currentSessions: 'current_sessions',
-    maxSessions: 'max_sessions',
-    skill: 'skill',
     // Never-used bots go last whichever way "last used" is sorted.
     lastUsedAt: { by: 'last_used_at', nullsLast: true },
   },

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import {
+  CATEGORY_SORT_FIELDS,
   CategoriesQuery,
   Category,
   CategoryCreate,
@@ -7,6 +7,7 @@ import {
   CategoryPatch,
 } from '../../../contract/categories';
 import { unique } from '../../crud/fields';
+import { searchText, snakeColumns } from '../../crud/plain';
 import { defineResource } from '../../crud/resource';
 import type { Database } from '../../db/connect';
 import { offers } from '../offers/resource';
@@ -38,13 +39,11 @@ export const categories = defineResource({
     deleted: CategoryDeleted,
   },
   fields: {
-    name: 'name',
+    ...snakeColumns(['name', 'isActive', 'sortOrder']),
     slug: unique('slug', 'categories_slug_key', 'Slug already exists'),
-    isActive: 'is_active',
-    sortOrder: 'sort_order',
   },
-  search: sql`lower(name || ' ' || slug)`,
-  sort: { sortOrder: 'sort_order', name: 'name', slug: 'slug', createdAt: 'created_at' },
+  search: searchText(['name', 'slug']),
+  sort: snakeColumns(CATEGORY_SORT_FIELDS),
   // A slug sent (even '') is normalised or made again from the name; a new name alone keeps it.
   prepare: (input, current) =>
     input.slug === undefined

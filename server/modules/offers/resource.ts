@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
-import { Offer, OfferCreate, OfferPatch, OffersQuery } from '../../../contract/offers';
+import {
+  OFFER_SORT_FIELDS,
+  Offer,
+  OfferCreate,
+  OfferPatch,
+  OffersQuery,
+} from '../../../contract/offers';
 import { decimal, reference } from '../../crud/fields';
 import { parseId } from '../../crud/ids';
+import { searchText, snakeColumns } from '../../crud/plain';
 import { defineResource } from '../../crud/resource';
 
 export const offers = defineResource({
@@ -21,23 +28,11 @@ export const offers = defineResource({
       table: 'categories',
       message: 'Category not found',
     }),
-    name: 'name',
-    gameName: 'game_name',
+    ...snakeColumns(['name', 'gameName', 'rewardType', 'rewardAmount', 'isActive', 'sortOrder']),
     price: decimal('price'),
-    rewardType: 'reward_type',
-    rewardAmount: 'reward_amount',
-    isActive: 'is_active',
-    sortOrder: 'sort_order',
   },
-  search: sql`lower(name || ' ' || game_name)`,
-  sort: {
-    sortOrder: 'sort_order',
-    name: 'name',
-    gameName: 'game_name',
-    price: 'price',
-    rewardAmount: 'reward_amount',
-    createdAt: 'created_at',
-  },
+  search: searchText(['name', 'game_name']),
+  sort: snakeColumns(OFFER_SORT_FIELDS),
   filters: ({ categoryId }) => {
     if (categoryId === undefined) return [];
     // Text that is no id names no category: an empty list.

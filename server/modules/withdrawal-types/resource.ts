@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import {
+  WITHDRAWAL_TYPE_SORT_FIELDS,
   WithdrawalType,
   WithdrawalTypeCreate,
   WithdrawalTypeReplace,
   WithdrawalTypesQuery,
 } from '../../../contract/withdrawal-types';
 import { decimal, unique } from '../../crud/fields';
+import { searchText, snakeColumns } from '../../crud/plain';
 import { defineResource } from '../../crud/resource';
 
 /**
@@ -25,22 +27,12 @@ export const withdrawalTypes = defineResource({
     update: { method: 'PUT', body: WithdrawalTypeReplace },
   },
   fields: {
+    ...snakeColumns(['title', 'minPoints', 'stock', 'isActive']),
     key: unique('key', 'withdrawal_types_key_key', 'Key already exists'),
-    title: 'title',
     rateUsdPerPoint: decimal('rate_usd_per_point'),
-    minPoints: 'min_points',
-    stock: 'stock',
-    isActive: 'is_active',
     fixedUsdAmount: decimal('fixed_usd_amount'),
   },
-  search: sql`lower(key || ' ' || title)`,
-  sort: {
-    key: 'key',
-    title: 'title',
-    rateUsdPerPoint: 'rate_usd_per_point',
-    minPoints: 'min_points',
-    stock: 'stock',
-    createdAt: 'created_at',
-  },
+  search: searchText(['key', 'title']),
+  sort: snakeColumns(WITHDRAWAL_TYPE_SORT_FIELDS),
   filters: ({ active }) => (active === undefined ? [] : [sql<boolean>`is_active = ${active}`]),
 });

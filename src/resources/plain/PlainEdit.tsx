@@ -1,0 +1,95 @@
+import CancelIcon from '@mui/icons-material/Close';
+import { Button } from '@mui/material';
+import { type ComponentType, useState } from 'react';
+import {
+  BooleanInput,
+  Create,
+  DateTimeInput,
+  Edit,
+  NumberInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useNotify,
+} from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import { labelOf } from '../../../contract/crud-names';
+import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
+import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { type FieldKind, messagesOf, type PlainScreensProps } from './spec';
+
+/** The input of each kind; each takes `source` and `label`. */
+const inputs: Record<FieldKind, ComponentType<{ source: string; label: string }>> = {
+  text: TextInput,
+  number: NumberInput,
+  boolean: BooleanInput,
+  datetime: DateTimeInput,
+};
+
+const PlainForm = ({ name, spec, errors }: PlainScreensProps & { errors?: FieldErrors }) => (
+  <SimpleForm
+    defaultValues={spec.defaults}
+    noValidate
+    sx={{ maxWidth: 640 }}
+    toolbar={
+      <Toolbar sx={{ gap: 1, justifyContent: 'flex-start' }}>
+        <SaveButton label="Save" />
+        <Button component={Link} to={`/${name}`} startIcon={<CancelIcon />}>
+          Cancel
+        </Button>
+      </Toolbar>
+    }
+  >
+    <ServerFieldErrors errors={errors} />
+    {(Object.entries(spec.fields) as [string, FieldKind][]).map(([source, kind]) => {
+      const Input = inputs[kind];
+      return <Input key={source} source={source} label={labelOf(source)} />;
+    })}
+  </SimpleForm>
+);
+
+/** On success the message and back to the list; on failure the message and the field errors. */
+const useSaveFeedback = (name: string, success: string) => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors | undefined>();
+  const mutationOptions = {
+    onSuccess: () => {
+      notify(success, { type: 'success' });
+      navigate(`/${name}`);
+    },
+    onError: (error: unknown) => {
+      setErrors(fieldErrorsOf(error) ?? {});
+      notify(errorMessage(error, messagesOf(name).saveError), { type: 'error' });
+    },
+  };
+  return { errors, mutationOptions };
+};
+
+/** /<name>/create: POST, then '<Record> created' and back to the list. */
+export const PlainCreate = (props: PlainScreensProps) => {
+  const { record, created } = messagesOf(props.name);
+  const { errors, mutationOptions } = useSaveFeedback(props.name, created);
+  return (
+    <Create title={`Create ${record}`} actions={false} mutationOptions={mutationOptions}>
+      <PlainForm {...props} errors={errors} />
+    </Create>
+  );
+};
+
+/** /<name>/<id>: PATCHes the changed fields with If-Match, then '<Record> updated'. */
+export const PlainEdit = (props: PlainScreensProps) => {
+  const { record, updated } = messagesOf(props.name);
+  const { errors, mutationOptions } = useSaveFeedback(props.name, updated);
+  return (
+    <Edit
+      title={`Edit ${record}`}
+      actions={false}
+      mutationMode="pessimistic"
+      mutationOptions={mutationOptions}
+    >
+      <PlainForm {...props} errors={errors} />
+    </Edit>
+  );
+};
