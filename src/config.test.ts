@@ -48,17 +48,20 @@ describe('config', () => {
     expect(config.apiBase).toBe('https://api.example.com/api');
   });
 
+  /** The configuration read under this <base href> when config.json answers `body`. */
+  const loadedWith = async (base: string, body: unknown) => {
+    setBase(base);
+    installFakeFetch({ 'GET /config.json': reply(200, body) });
+    return { ...(await loadConfig()) };
+  };
+
   it('takes the sub-path, sign-in mode and sign-out address from config.json', async () => {
-    setBase('/');
-    installFakeFetch({
-      'GET /config.json': reply(200, {
-        basePath: '/portal/admin/',
-        authMode: 'proxy',
-        logoutUrl: '/oauth2/sign_out?rd=%2F',
-      }),
+    const loaded = await loadedWith('/', {
+      basePath: '/portal/admin/',
+      authMode: 'proxy',
+      logoutUrl: '/oauth2/sign_out?rd=%2F',
     });
-    await loadConfig();
-    expect(config).toEqual({
+    expect(loaded).toEqual({
       basePath: '/portal/admin',
       apiBase: '/portal/admin/api',
       authMode: 'proxy',
@@ -67,17 +70,13 @@ describe('config', () => {
   });
 
   it('ignores each field of config.json that is not usable, keeping its default', async () => {
-    setBase('/admin/');
-    installFakeFetch({
-      'GET /config.json': reply(200, {
-        basePath: 'no-slash',
-        apiBase: 42,
-        authMode: 'sso',
-        logoutUrl: 'javascript:alert(1)',
-      }),
+    const loaded = await loadedWith('/admin/', {
+      basePath: 'no-slash',
+      apiBase: 42,
+      authMode: 'sso',
+      logoutUrl: 'javascript:alert(1)',
     });
-    await loadConfig();
-    expect(config).toEqual({
+    expect(loaded).toEqual({
       basePath: '/admin',
       apiBase: '/admin/api',
       authMode: 'password',

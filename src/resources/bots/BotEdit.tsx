@@ -10,7 +10,7 @@ import { BotForm } from './BotForm';
 import { type BotRecord, MESSAGES } from './bot';
 import { toBotPayload } from './botValues';
 import { BOTS_PATH } from './paths';
-import { useSaveFeedback } from './useSaveFeedback';
+import { useBotSaveFeedback } from './useBotSaveFeedback';
 
 const BotTitle = () => {
   const record = useRecordContext<BotRecord>();
@@ -52,7 +52,7 @@ const LoadError = () => {
 export const BotEdit = () => {
   const notify = useNotify();
   const navigate = useNavigate();
-  const { errors, mutationOptions } = useSaveFeedback(MESSAGES.updated);
+  const { errors, mutationOptions } = useBotSaveFeedback(MESSAGES.updated);
   return (
     <Edit
       title={<BotTitle />}

@@ -1,6 +1,6 @@
 import CancelIcon from '@mui/icons-material/Close';
 import { Button } from '@mui/material';
-import { type ComponentType, useState } from 'react';
+import type { ComponentType } from 'react';
 import {
   BooleanInput,
   Create,
@@ -11,12 +11,12 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
-  useNotify,
 } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { labelOf } from '../../../contract/crud-names';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { useSaveFeedback } from '../../components/useSaveFeedback';
 import { type FieldKind, messagesOf, type PlainScreensProps } from './spec';
 
 /** The input of each kind; each takes `source` and `label`. */
@@ -50,27 +50,16 @@ const PlainForm = ({ name, spec, errors }: PlainScreensProps & { errors?: FieldE
 );
 
 /** On success the message and back to the list; on failure the message and the field errors. */
-const useSaveFeedback = (name: string, success: string) => {
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors | undefined>();
-  const mutationOptions = {
-    onSuccess: () => {
-      notify(success, { type: 'success' });
-      navigate(`/${name}`);
-    },
-    onError: (error: unknown) => {
-      setErrors(fieldErrorsOf(error) ?? {});
-      notify(errorMessage(error, messagesOf(name).saveError), { type: 'error' });
-    },
-  };
-  return { errors, mutationOptions };
-};
+const usePlainSaveFeedback = (name: string, success: string) =>
+  useSaveFeedback(success, `/${name}`, (error) => ({
+    message: errorMessage(error, messagesOf(name).saveError),
+    fields: fieldErrorsOf(error) ?? {},
+  }));
 
 /** /<name>/create: POST, then '<Record> created' and back to the list. */
 export const PlainCreate = (props: PlainScreensProps) => {
   const { record, created } = messagesOf(props.name);
-  const { errors, mutationOptions } = useSaveFeedback(props.name, created);
+  const { errors, mutationOptions } = usePlainSaveFeedback(props.name, created);
   return (
     <Create title={`Create ${record}`} actions={false} mutationOptions={mutationOptions}>
       <PlainForm {...props} errors={errors} />
@@ -81,7 +70,7 @@ export const PlainCreate = (props: PlainScreensProps) => {
 /** /<name>/<id>: PATCHes the changed fields with If-Match, then '<Record> updated'. */
 export const PlainEdit = (props: PlainScreensProps) => {
   const { record, updated } = messagesOf(props.name);
-  const { errors, mutationOptions } = useSaveFeedback(props.name, updated);
+  const { errors, mutationOptions } = usePlainSaveFeedback(props.name, updated);
   return (
     <Edit
       title={`Edit ${record}`}

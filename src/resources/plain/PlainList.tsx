@@ -1,16 +1,8 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
-import {
-  DataTable,
-  type RaRecord,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { DataTable, type RaRecord, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { labelOf } from '../../../contract/crud-names';
-import { errorMessage } from '../../apiErrors';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { DeleteButton } from '../../components/DeleteButton';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -19,6 +11,7 @@ import { ListTable } from '../../components/ListTable';
 import { ListToolbar } from '../../components/ListToolbar';
 import { PagedList } from '../../components/PagedList';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
+import { useDeleteRecord } from '../../components/useDeleteRecord';
 import { formatDateTime, formatNumber } from '../../format';
 import { type FieldKind, messagesOf, type PlainScreensProps } from './spec';
 
@@ -34,21 +27,9 @@ const nameOf = (record: RaRecord, { spec }: PlainScreensProps) =>
   String(record[Object.keys(spec.fields)[0] ?? 'id'] ?? record.id);
 
 const RowActions = ({ record, ...props }: PlainScreensProps & { record: RaRecord }) => {
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const messages = messagesOf(props.name);
   const name = nameOf(record, props);
-  const remove = async () => {
-    try {
-      await dataProvider.delete(props.name, { id: record.id, previousData: record });
-      notify(messages.deleted, { type: 'success' });
-    } catch (error) {
-      notify(errorMessage(error, messages.deleteError), { type: 'error' });
-    } finally {
-      refresh();
-    }
-  };
+  const remove = useDeleteRecord(props.name, messages);
   return (
     <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
       <Button
@@ -60,7 +41,7 @@ const RowActions = ({ record, ...props }: PlainScreensProps & { record: RaRecord
       >
         Edit
       </Button>
-      <DeleteButton name={name} confirm={messages.confirmDelete} onDelete={remove} />
+      <DeleteButton name={name} confirm={messages.confirmDelete} onDelete={() => remove(record)} />
     </Stack>
   );
 };
