@@ -1,8 +1,12 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one core less than the machine has: one worker, all files in
+    // a row, on a 2-core CI machine. Its own process is mostly idle while they run.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         plugins: [react()],
