@@ -2,6 +2,12 @@ import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Checks every answer the API tests recorded against the OpenAPI document. It needs their whole
+// run first, so only `npm test` (scripts/test.mjs) asks for it, once they are done.
+const recordedAnswersCheck = {
+  test: { name: 'answers', environment: 'node', include: ['server/**/*.check.ts'] },
+};
+
 export default defineConfig({
   test: {
     // Vitest's default in a run is one core less than the machine has: one worker, all files in
@@ -27,6 +33,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(process.env.CHECK_RECORDED_ANSWERS ? [recordedAnswersCheck] : []),
     ],
   },
 });

@@ -47,38 +47,67 @@ function readJson(file) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** A free port for each name, all held open together so that no two are the same. */
+async function freePorts(names) {
+  const servers = await Promise.all(
+    names.map(
+      () =>
+        new Promise((resolve) => {
+          const server = net.createServer().listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = Object.fromEntries(
+    names.map((name, i) => [name, String(servers[i].address().port)]),
+  );
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 let passed = 0;
 let failed = 0;
 const problems = [];
 
+/** Adds the counts of a vitest run, or a problem when it did not report. */
+function countVitest(file, status, what) {
+  const report = readJson(file);
+  if (!report) {
+    problems.push(`${what} did not report (exit ${status})`);
+    return;
+  }
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numTotalTests === 0) problems.push(`${what} ran no test`);
+  if (status !== 0 && report.numFailedTests === 0) problems.push(`${what} exited ${status}`);
+}
+
+const vitestArgs = (json) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(out, json)}`,
+];
+// Every answer the API tests' apps give, checked against the OpenAPI document after them.
+const answers = { TEST_ANSWERS_FILE: path.join(out, 'api-answers.jsonl') };
+
 // Tiers 1 and 2: unit/component (jsdom) and API (real PostgreSQL), one vitest run.
-const vitestJson = path.join(out, 'vitest.json');
 const vitestStatus = await run(
   'unit and API tests (vitest)',
   'vitest',
   bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-  { TEST_LOG_FILE: path.join(out, 'api-server.log') },
+  [...vitestArgs('vitest.json'), '--project', 'unit', '--project', 'api'],
+  { TEST_LOG_FILE: path.join(out, 'api-server.log'), ...answers },
 );
-const vitest = readJson(vitestJson);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  if (vitest.numTotalTests === 0) problems.push('vitest ran no test');
-} else {
-  problems.push(`vitest did not report (exit ${vitestStatus})`);
-}
-if (vitestStatus !== 0 && vitest?.numFailedTests === 0)
-  problems.push(`vitest exited ${vitestStatus}`);
+countVitest(path.join(out, 'vitest.json'), vitestStatus, 'vitest');
+
+const answersStatus = await run(
+  'API answers against the OpenAPI document (vitest)',
+  'answers',
+  bin('vitest'),
+  [...vitestArgs('answers.json'), '--project', 'answers'],
+  { CHECK_RECORDED_ANSWERS: '1', ...answers },
+);
+countVitest(path.join(out, 'answers.json'), answersStatus, 'the answers check');
 
 // Tier 3: the built console in Chromium against the real server and database.
 const buildStatus = await run('console build', 'build', bin('vite'), [
@@ -97,8 +126,14 @@ if (buildStatus !== 0) {
     ['test', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-      E2E_PORT: String(await freePort()),
-      E2E_SUBPATH_PORT: String(await freePort()),
+      ...(await freePorts([
+        'E2E_PORT',
+        'E2E_SUBPATH_PORT',
+        'E2E_PUSH_STUB_PORT',
+        'E2E_NGINX_PORT',
+        'E2E_SSO_NGINX_PORT',
+        'E2E_SSO_PORT',
+      ])),
       E2E_LOG_DIR: out,
     },
   );

@@ -43,12 +43,14 @@ export function answerChecker(doc: OpenApiDocument): (answer: Answer) => string 
 
   return (answer) => {
     const path = answer.route.slice(API_PREFIX.length).replace(/:(\w+)/g, '{$1}');
-    const method = answer.method.toLowerCase();
+    // Fastify answers HEAD as its GET, without the body; the document lists the GET.
+    const head = answer.method === 'HEAD';
+    const method = head ? 'get' : answer.method.toLowerCase();
     const what = `${answer.method} ${answer.route} ${answer.status}`;
     const status = String(answer.status);
     const response = doc.paths[path]?.[method]?.responses[status];
     if (!response) return `${what}: status not documented`;
-    if (!answer.contentType.startsWith('application/json')) return undefined;
+    if (head || !answer.contentType.startsWith('application/json')) return undefined;
     if (!response.content?.['application/json']) return `${what}: JSON body not documented`;
     const validate = ajv.getSchema(
       `openapi.json#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`,

@@ -1,5 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { ErrorBody } from '../../contract/errors';
 
 /** A route as Fastify registered it: what the document is built from. */
 export interface RouteEntry {
@@ -65,6 +66,7 @@ const REASONS: Record<string, string> = {
   409: 'Conflict with the current state',
   413: 'Body too large',
   429: 'Too many requests',
+  500: 'Unexpected failure: nothing was changed',
   503: 'Unavailable',
 };
 
@@ -167,6 +169,14 @@ function responsesOf(route: RouteEntry, defs: Definitions): Operation['responses
       ...(route.url.endsWith('.csv') && {
         content: { 'text/csv': { schema: { type: 'string' } } },
       }),
+    };
+  }
+  // Any route may be sent a request it cannot read (broken JSON, a broken %-escape), and may
+  // fail on its own (its database lost, say); a change then rolls back whole.
+  for (const status of ['400', '500']) {
+    responses[status] ??= {
+      description: REASONS[status] as string,
+      content: json(jsonSchemaOf(ErrorBody, 'output', defs)),
     };
   }
   return responses;

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { connect, type Database } from '../db/connect';
 import type { UserRow } from '../db/schema';
+import { recordAnswers } from '../http/answers';
 import { createUser, type NewUserInput } from '../modules/users/create';
 
 export interface TestContext {
@@ -46,6 +47,12 @@ const runLog = runLogFile
   ? { write: (line: string) => fs.appendFileSync(runLogFile, line) }
   : undefined;
 
+/**
+ * Where `npm test` collects every answer the test apps give (TEST_ANSWERS_FILE), one JSON line
+ * each, to check them all against the OpenAPI document once the run is over.
+ */
+const answersFile = process.env.TEST_ANSWERS_FILE;
+
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const base = inject('pg');
@@ -64,6 +71,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     push: { url: NO_PUSH_PROVIDER, ...options.push },
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
   });
+  if (answersFile) {
+    recordAnswers(app, (answer) => fs.appendFileSync(answersFile, `${JSON.stringify(answer)}\n`));
+  }
   await app.ready();
 
   return {

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { AuditEntry, AuditFacets, AuditQuery, AuditSummary } from '../../../contract/audit';
 import { ErrorBody } from '../../../contract/errors';
 import { listResponse } from '../../../contract/lists';
+import { denied } from '../../crud/routes';
 import { presentAuditEntry } from './present';
 import { auditFacets, getAuditEntry, listAudit } from './queries';
 
 const IdParams = z.object({ id: z.string() });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 /** The audit log, read-only: rows are written by the mutations themselves (server/audit). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: AuditQuery,
-        response: { 200: listResponse(AuditSummary), ...errors },
+        response: { 200: listResponse(AuditSummary), ...denied },
       },
     },
     async ({ query }) => listAudit(app.db, query),
@@ -25,13 +25,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   // A static segment wins over :id in the router, whatever the order.
   app.get(
     '/admin/audit/facets',
-    { schema: { response: { 200: AuditFacets, ...errors } } },
+    { schema: { response: { 200: AuditFacets, ...denied } } },
     async () => auditFacets(app.db),
   );
 
   app.get(
     '/admin/audit/:id',
-    { schema: { params: IdParams, response: { 200: AuditEntry, 404: ErrorBody, ...errors } } },
+    { schema: { params: IdParams, response: { 200: AuditEntry, 404: ErrorBody, ...denied } } },
     async ({ params }) => presentAuditEntry(await getAuditEntry(app.db, params.id)),
   );
 };

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody } from '../../../contract/errors';
 import { StatsSummary, UserStatsQuery, UsersOverTime } from '../../../contract/stats';
+import { denied } from '../../crud/routes';
 import { statsSummary, usersOverTime } from './queries';
-
-const denied = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 /** The dashboard: new users over time and the two KPI figures. */
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {

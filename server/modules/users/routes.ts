@@ -18,6 +18,7 @@ import {
   UsersExportQuery,
   UsersQuery,
 } from '../../../contract/users';
+import { denied } from '../../crud/routes';
 import { sendCsv } from '../../http/csv';
 import { ifMatchOf } from '../../http/versions';
 import { setAdminRole, updatePermissions } from './admin-role';
@@ -31,7 +32,6 @@ import { changePassword, disableUser, updateUser } from './update';
 /** Users are addressed by their public userId. */
 const Params = z.strictObject({ id: text().min(1).max(64) });
 
-const denied = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 const missing = { ...denied, 404: ErrorBody };
 const refused = { ...missing, 409: ErrorBody };
 

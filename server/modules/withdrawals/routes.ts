@@ -12,6 +12,7 @@ import {
   WithdrawalsQuery,
 } from '../../../contract/withdrawals';
 import { actorOf } from '../../auth/guard';
+import { denied } from '../../crud/routes';
 import { sendCsv } from '../../http/csv';
 import { decideWithdrawal, decideWithdrawals } from './decide';
 import { exportWithdrawals } from './export';
@@ -19,7 +20,6 @@ import { presentWithdrawal } from './present';
 import { getWithdrawal, listWithdrawals, parseWithdrawalId } from './queries';
 
 const IdParams = z.object({ id: z.string() });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,7 +27,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: WithdrawalsQuery,
-        response: { 200: listResponse(Withdrawal), ...errors },
+        response: { 200: listResponse(Withdrawal), ...denied },
       },
     },
     async ({ query }) => listWithdrawals(app.db, query),
@@ -36,13 +36,13 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static segments (export.csv, bulk) win over :id in the router, whatever the order.
   app.get(
     '/admin/withdrawals/export.csv',
-    { schema: { querystring: WithdrawalsExportQuery } },
+    { schema: { querystring: WithdrawalsExportQuery, response: denied } },
     async ({ query }, reply) => sendCsv(reply, 'withdrawals.csv', exportWithdrawals(app.db, query)),
   );
 
   app.patch(
     '/admin/withdrawals/bulk',
-    { schema: { body: BulkDecisionBody, response: { 200: BulkDecisionResponse, ...errors } } },
+    { schema: { body: BulkDecisionBody, response: { 200: BulkDecisionResponse, ...denied } } },
     async (request) => {
       const { ids, ...input } = request.body;
       return decideWithdrawals(app.db, actorOf(request), ids, input);
@@ -51,7 +51,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/withdrawals/:id',
-    { schema: { params: IdParams, response: { 200: Withdrawal, 404: ErrorBody, ...errors } } },
+    { schema: { params: IdParams, response: { 200: Withdrawal, 404: ErrorBody, ...denied } } },
     async ({ params }) =>
       presentWithdrawal(await getWithdrawal(app.db, parseWithdrawalId(params.id))),
   );
@@ -62,7 +62,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: IdParams,
         body: DecisionBody,
-        response: { 200: DecisionResponse, 404: ErrorBody, 409: ErrorBody, ...errors },
+        response: { 200: DecisionResponse, 404: ErrorBody, 409: ErrorBody, ...denied },
       },
     },
     async (request) => {
