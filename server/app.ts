@@ -101,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         !(url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`))
       )
         return url;
-      return url.slice(basePath.length) || '/';
+      const rest = url.slice(basePath.length);
+      return rest.startsWith('/') ? rest : `/${rest}`;
     },
   }).withTypeProvider<ZodTypeProvider>();
 

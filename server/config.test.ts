@@ -92,13 +92,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ AUTH_MODE: 'sso' })).toThrow(
       /AUTH_MODE="sso": must be password or proxy/,
     );
-    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/8', '']) {
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/8', '', '0.0.0.0/0', '::/0']) {
       expect(
         () => readConfig({ AUTH_MODE: 'proxy', TRUSTED_PROXIES: `127.0.0.1,${bad}` }),
         bad,
       ).toThrow(/TRUSTED_PROXIES=.*must be IP addresses or CIDR ranges/);
     }
     expect(() => readConfig({ TRUSTED_PROXY_HEADER: 'X Email' })).toThrow(/must be a header name/);
+    for (const elsewhere of ['//evil.example/out', '/\\evil.example/out']) {
+      expect(() => readConfig({ LOGOUT_URL: elsewhere }), elsewhere).toThrow(/LOGOUT_URL=/);
+    }
     expect(() => readConfig({ LOGOUT_URL: 'javascript:alert(1)' })).toThrow(
       /LOGOUT_URL=.*must be an http\(s\) URL or a path/,
     );

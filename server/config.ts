@@ -81,7 +81,7 @@ const EnvSchema = z.object({
   LOGOUT_URL: optionalText.pipe(
     z
       .string()
-      .regex(/^(https?:\/\/|\/)\S*$/i, 'must be an http(s) URL or a path starting with /')
+      .regex(/^(https?:\/\/|\/(?![/\\]))\S*$/i, 'must be an http(s) URL or a path starting with /')
       .optional(),
   ),
   FRAME_ANCESTORS: optionalText,

@@ -82,6 +82,16 @@ describe('config', () => {
       authMode: 'password',
       logoutUrl: null,
     });
+    for (const elsewhere of ['//evil.example/out', '/\\evil.example/out']) {
+      expect((await loadedWith('/', { logoutUrl: elsewhere })).logoutUrl, elsewhere).toBeNull();
+    }
+  });
+
+  it("asks for config.json with the console origin's cookies, which a sign-on proxy needs", async () => {
+    setBase('/');
+    const { requests } = installFakeFetch({ 'GET /config.json': reply(200, {}) });
+    await loadConfig();
+    expect(requests[0]?.credentials).toBe('same-origin');
   });
 
   it('keeps the defaults when config.json is missing or not usable', async () => {

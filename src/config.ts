@@ -40,6 +40,9 @@ const normaliseApiBase = (value: string): string => {
 
 const CONFIG_TIMEOUT_MS = 1500;
 
+/** An http(s) URL, or a path on this host (not `//host`, which leaves it). */
+const SIGN_OUT_ADDRESS = /^(https?:\/\/|\/(?![/\\]))/i;
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
@@ -54,7 +57,7 @@ const apply = (body: Record<string, unknown>) => {
   if (apiBase) config.apiBase = normaliseApiBase(apiBase);
   if (body.authMode === 'password' || body.authMode === 'proxy') config.authMode = body.authMode;
   const logoutUrl = text(body.logoutUrl);
-  if (logoutUrl && /^(https?:\/\/|\/)/i.test(logoutUrl)) config.logoutUrl = logoutUrl;
+  if (logoutUrl && SIGN_OUT_ADDRESS.test(logoutUrl)) config.logoutUrl = logoutUrl;
 };
 
 /**
@@ -68,7 +71,8 @@ export const loadConfig = async (): Promise<AppConfig> => {
   try {
     const url = new URL('config.json', document.baseURI).toString();
     const response = await fetch(url, {
-      credentials: 'omit',
+      // Behind a sign-on proxy even this file needs the proxy's cookie.
+      credentials: 'same-origin',
       cache: 'no-store',
       signal: controller.signal,
       headers: { Accept: 'application/json' },

@@ -44,12 +44,14 @@ describe('http', () => {
     expect(requests[0]?.credentials).toBe('omit');
   });
 
-  it("sends the sign-on proxy's cookies, on the console's own origin only, when the proxy signs admins in", async () => {
+  it("sends the sign-on proxy's cookies, on the console's own origin only, and no old token, when the proxy signs admins in", async () => {
     config.authMode = 'proxy';
+    setToken('left-from-a-password-sign-in');
     try {
       const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
       await http('admin/ping');
       expect(requests[0]?.credentials).toBe('same-origin');
+      expect(requests[0]?.headers).not.toHaveProperty('authorization');
     } finally {
       config.authMode = 'password';
     }

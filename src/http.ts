@@ -77,8 +77,9 @@ const errorMessageOf = (body: unknown, status: number, statusText: string): stri
 
 /**
  * Calls the API: `path` is relative to the API base ('auth/login'). Sends the stored token as a
- * Bearer header and never sends cookies. Resolves with the parsed JSON body; any non-2xx answer
- * rejects with react-admin's HttpError(body.error, status, body). A 401 also ends the session.
+ * Bearer header; sends cookies only behind a sign-on proxy, which knows its user by one.
+ * Resolves with the parsed JSON body; any non-2xx answer rejects with react-admin's
+ * HttpError(body.error, status, body). A 401 also ends the session.
  */
 export const http = async <T = unknown>(path: string, options: HttpOptions = {}): Promise<T> => {
   const response = await send(path, options);
@@ -95,7 +96,8 @@ export const httpBlob = async (path: string, options: HttpOptions = {}): Promise
 const send = async (path: string, options: HttpOptions): Promise<Response> => {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = getToken();
+  // Behind a sign-on proxy a token left from an earlier sign-in would only confuse the proxy.
+  const token = config.authMode === 'proxy' ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -8,7 +8,9 @@ function parse(entry: string): { address: string; family: 'ipv4' | 'ipv6'; prefi
   const family = version === 4 ? 'ipv4' : 'ipv6';
   const max = version === 4 ? 32 : 128;
   if (prefixText === undefined) return { address, family, prefix: max };
-  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > max) return null;
+  // A /0 range is every address: it would trust anyone.
+  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > max || Number(prefixText) === 0)
+    return null;
   return { address, family, prefix: Number(prefixText) };
 }
 
@@ -16,7 +18,7 @@ function parse(entry: string): { address: string; family: 'ipv4' | 'ipv6'; prefi
 export function addressListError(entries: string[]): string | undefined {
   const bad = entries.filter((entry) => parse(entry) === null);
   if (bad.length === 0) return undefined;
-  return `must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1 (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`;
+  return `must be IP addresses or CIDR ranges (not /0) separated by commas, such as 10.0.0.0/8,127.0.0.1 (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`;
 }
 
 /** An IPv4 peer on a dual-stack socket reads `::ffff:10.0.0.5`. */

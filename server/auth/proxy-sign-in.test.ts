@@ -93,8 +93,10 @@ describe('AUTH_MODE=proxy', () => {
 
   it('lets only admins in: a player, an unknown email or a disabled admin get 403', async () => {
     for (const email of [player.email, 'nobody@example.com', disabledAdmin.email]) {
-      const res = await send({ method: 'GET', url: '/api/admin/ping', email });
-      expect(res.statusCode, email).toBe(403);
+      for (const url of ['/api/admin/ping', '/api/auth/me']) {
+        const res = await send({ method: 'GET', url, email });
+        expect(res.statusCode, `${email} ${url}`).toBe(403);
+      }
     }
     for (const email of ['not an email', 'a@example.com, b@example.com']) {
       const res = await send({ method: 'GET', url: '/api/admin/ping', email });

@@ -26,7 +26,8 @@ const EMAIL = /^[^\s@,]{1,200}@[^\s@,]{1,120}$/;
 /**
  * The user the proxy vouches for. Only the connection's own peer counts, never X-Forwarded-For:
  * a client could write any address there, and the header from anyone but the proxy is ignored.
- * No signed-in user without the header (401); an email with no account, or a disabled one, 403.
+ * No signed-in user without the header (401); an email with no account, a disabled one or one
+ * without admin access, 403, on every route, /auth/me included.
  *
  * The proxy knows its user by a cookie, which a browser also sends with a form another site
  * posts here: a change asked from another site (as the browser's Sec-Fetch-Site tells) is
@@ -49,5 +50,7 @@ export async function proxySession(request: FastifyRequest, proxy: ProxySignIn):
     .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
     .executeTakeFirst();
   if (!user || user.status === 'disabled') throw forbidden('No active account has this email');
+  // The proxy may sign in anyone of the organisation: only admins get anything here.
+  if (!user.admin_enabled) throw forbidden();
   return { id: null, user: user as UserRow };
 }

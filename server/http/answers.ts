@@ -50,8 +50,12 @@ export function answerChecker(doc: OpenApiDocument): (answer: Answer) => string 
     const status = String(answer.status);
     const response = doc.paths[path]?.[method]?.responses[status];
     if (!response) return `${what}: status not documented`;
-    if (head || !answer.contentType.startsWith('application/json')) return undefined;
-    if (!response.content?.['application/json']) return `${what}: JSON body not documented`;
+    if (head || answer.body === '') return undefined;
+    const documented = Object.keys(response.content ?? {});
+    if (!documented.some((type) => answer.contentType.startsWith(type))) {
+      return `${what}: ${answer.contentType || 'a body without a type'} not documented`;
+    }
+    if (!answer.contentType.startsWith('application/json')) return undefined;
     const validate = ajv.getSchema(
       `openapi.json#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`,
     );

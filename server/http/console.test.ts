@@ -49,6 +49,9 @@ describe('serving the console', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<base href="/admin/">');
     expect((await app.inject({ method: 'GET', url: '/admin' })).statusCode).toBe(200);
+    const withQuery = await app.inject({ method: 'GET', url: '/admin?from=portal' });
+    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.body).toContain('<base href="/admin/">');
     expect((await app.inject({ method: 'GET', url: '/admin/assets/app.js' })).body).toContain(
       'console.log',
     );

@@ -42,7 +42,7 @@ export function installOpenApi(app: FastifyInstance, options: { basePath: string
     { schema: { response: { 200: OpenApiShape } } },
     async () => ready().document,
   );
-  app.get(`${API_PREFIX}/docs`, async (_request, reply) =>
+  app.get(`${API_PREFIX}/docs`, { schema: { produces: ['text/html'] } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(ready().page),
   );
 }

@@ -200,6 +200,9 @@ describe('recorded answers conform to the document', () => {
     expect(check({ ...ping, status: 418, body: '{}' })).toBe(
       'GET /api/admin/ping 418: status not documented',
     );
+    expect(check({ ...ping, status: 200, contentType: 'text/plain', body: 'ok' })).toBe(
+      'GET /api/admin/ping 200: text/plain not documented',
+    );
     expect(check({ ...ping, status: 200, body: '{"ok":"yes"}' })).toMatch(
       /^GET \/api\/admin\/ping 200: .*must be equal to constant/,
     );

@@ -162,13 +162,14 @@ function responsesOf(route: RouteEntry, defs: Definitions): Operation['responses
       content: json(jsonSchemaOf(schema, 'output', defs)),
     };
   }
-  // A route that declares no success body streams something else (a CSV file) or nothing.
+  // A route that declares no success body sends something else (a CSV file, a page: its
+  // schema's `produces` names the type) or nothing.
   if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
+    const type =
+      route.schema?.produces?.[0] ?? (route.url.endsWith('.csv') ? 'text/csv' : undefined);
     responses[200] = {
       description: REASONS[200] as string,
-      ...(route.url.endsWith('.csv') && {
-        content: { 'text/csv': { schema: { type: 'string' } } },
-      }),
+      ...(type && { content: { [type]: { schema: { type: 'string' } } } }),
     };
   }
   // Any route may be sent a request it cannot read (broken JSON, a broken %-escape), and may
