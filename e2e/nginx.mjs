@@ -5,7 +5,8 @@
 // - E2E_SSO_NGINX_PORT: a single sign-on front. It stands in for oauth2-proxy: the signed-in
 //   person is the `sso_email` cookie, sent on as X-Forwarded-Email (any X-Forwarded-Email the
 //   browser sends is replaced), from 127.0.0.2, the only address the server started with
-//   AUTH_MODE=proxy (E2E_SSO_PORT) trusts. This one strips `/admin`, as many proxies do.
+//   AUTH_MODE=proxy (E2E_SSO_PORT) trusts; without the cookie it answers 401 itself, as
+//   oauth2-proxy does. This one strips `/admin`, as many proxies do.
 //   `/oauth2/sign_out` is its sign-out page.
 //
 // Runs nginx in the foreground with a configuration in a temporary directory; stops it on
@@ -81,6 +82,8 @@ http {
       return 200 "<!doctype html><title>Signed out</title><h1>Signed out of single sign-on</h1>";
     }
     location /admin/ {
+      # Nobody signed on: refused before the app, as oauth2-proxy refuses (or redirects).
+      if ($cookie_sso_email = "") { return 401; }
       proxy_bind 127.0.0.2;
       ${forwarded(['proxy_set_header X-Forwarded-Email $cookie_sso_email;'])}
       proxy_pass http://127.0.0.1:${ssoApp}/;
@@ -91,9 +94,13 @@ http {
 const confFile = path.join(dir, 'nginx.conf');
 fs.writeFileSync(confFile, conf);
 
-const nginx = spawn(NGINX, ['-p', dir, '-c', confFile, '-g', 'daemon off;'], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const nginx = spawn(
+  NGINX,
+  ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', confFile, '-g', 'daemon off;'],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 const stop = () => nginx.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
