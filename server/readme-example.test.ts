@@ -249,6 +249,23 @@ describe("README: the 'Adding a resource' example, applied to a copy", () => {
   it('serves promo codes to admins only', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/admin/promo-codes' });
     expect(res.statusCode).toBe(401);
+    await createUser(db, {
+      email: 'player@example.com',
+      username: 'player',
+      password: 'player-password-1',
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailOrUsername: 'player', password: 'player-password-1' },
+    });
+    const asPlayer = await app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: { code: 'MINE', points: 1 },
+    });
+    expect(asPlayer.statusCode).toBe(403);
   });
 
   it('gives the console the folder: its screens and a menu link, and it type-checks', async () => {

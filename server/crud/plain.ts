@@ -47,6 +47,13 @@ function storedAs(name: string, schema: z.ZodType): Field {
   return { column };
 }
 
+/** Whether a field may be stored as NULL: it takes null, or may be left out with no default. */
+function mayBeEmpty(schema: z.ZodType | undefined): boolean {
+  if (!schema) return false;
+  const missing = schema.safeParse(undefined);
+  return schema.safeParse(null).success || (missing.success && missing.data === undefined);
+}
+
 /** What `crudSchemas` (contract/crud.ts) makes of a resource's fields. */
 export interface PlainSchemas<S extends FieldShape> {
   fields: S;
@@ -95,7 +102,7 @@ export function plainResource<S extends FieldShape>(
     }),
   );
   const nullable = new Set(
-    search.filter((field) => schemas.fields[field]?.safeParse(null).success).map(snakeCase),
+    search.filter((field) => mayBeEmpty(schemas.fields[field])).map(snakeCase),
   );
   return defineResource<TableName, Fields, ListQuery, { _id: string }>({
     path: `/admin/${name}`,
