@@ -167,6 +167,23 @@ describe('http', () => {
       expect(replace).toHaveBeenCalledWith('/console/login');
     });
 
+    it('behind a sign-on proxy, loads the page again for the proxy to sign in, once a minute at most', async () => {
+      setUnauthorizedHandler(null);
+      const replace = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
+      config.authMode = 'proxy';
+      window.sessionStorage.clear();
+      window.history.pushState({}, '', '/withdrawals?status=pending');
+      installFakeFetch({ 'GET /api/admin/withdrawals': unauthorized });
+      try {
+        await expect(http('admin/withdrawals')).rejects.toMatchObject({ status: 401 });
+        expect(replace).toHaveBeenLastCalledWith(window.location.href);
+        await expect(http('admin/withdrawals')).rejects.toMatchObject({ status: 401 });
+        expect(replace).toHaveBeenLastCalledWith('/login');
+      } finally {
+        config.authMode = 'password';
+      }
+    });
+
     it('does not clear the session on a 403', async () => {
       setToken('valid');
       installFakeFetch({

@@ -21,8 +21,30 @@ export const NETWORK_ERROR_MESSAGE =
 /** What happens after a 401 outside /login: by default a full-page move to the login page. */
 export type UnauthorizedHandler = () => void;
 
-const defaultUnauthorizedHandler: UnauthorizedHandler = () =>
+const PROXY_RELOAD_KEY = 'proxy-reloaded-at';
+const PROXY_RELOAD_PAUSE_MS = 60_000;
+
+/**
+ * Behind a sign-on proxy a 401 mostly means the proxy's own session ended: loading the page
+ * again lets the proxy sign the admin in and bring them back here. Once a minute at most, so a
+ * proxy that cannot sign anyone in ends on the sign-in page, not in a loop.
+ */
+const reloadForProxy = (): boolean => {
+  try {
+    const last = Number(window.sessionStorage.getItem(PROXY_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < PROXY_RELOAD_PAUSE_MS) return false;
+    window.sessionStorage.setItem(PROXY_RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  pageNavigation.replace(window.location.href);
+  return true;
+};
+
+const defaultUnauthorizedHandler: UnauthorizedHandler = () => {
+  if (config.authMode === 'proxy' && reloadForProxy()) return;
   pageNavigation.replace(`${config.basePath}/login`);
+};
 
 let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
 
