@@ -53,6 +53,13 @@ const runLog = runLogFile
  */
 const answersFile = process.env.TEST_ANSWERS_FILE;
 
+/** Adds an app a test built itself to the run's recorded answers (call it before `ready`). */
+export function recordRunAnswers(app: FastifyInstance): void {
+  if (!answersFile) return;
+  const file = answersFile;
+  recordAnswers(app, (answer) => fs.appendFileSync(file, `${JSON.stringify(answer)}\n`));
+}
+
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const base = inject('pg');
@@ -71,9 +78,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     push: { url: NO_PUSH_PROVIDER, ...options.push },
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
   });
-  if (answersFile) {
-    recordAnswers(app, (answer) => fs.appendFileSync(answersFile, `${JSON.stringify(answer)}\n`));
-  }
+  recordRunAnswers(app);
   await app.ready();
 
   return {
