@@ -104,6 +104,13 @@ export async function callProvider(
   apiKey: string,
   payload: ReturnType<typeof providerPayload>,
 ): Promise<PushSendResult> {
+  // A timer of our own, held until the answer is read: a signal from AbortSignal.timeout() that
+  // nothing else holds may be collected, and then never fires while a body stalls.
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The push provider took too long', 'TimeoutError')),
+    api.timeoutMs,
+  );
   try {
     const response = await fetch(`${api.url}/notifications`, {
       method: 'POST',
@@ -115,11 +122,13 @@ export async function callProvider(
       body: JSON.stringify(payload),
       // The key goes to the configured host only, never to where a redirect points.
       redirect: 'error',
-      signal: AbortSignal.timeout(api.timeoutMs),
+      signal: controller.signal,
     });
     return await outcomeOf(response, apiKey);
-  } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+  } catch {
+    const timedOut = controller.signal.aborted;
     return { ok: false, error: timedOut ? PROVIDER_ERRORS.timeout : PROVIDER_ERRORS.unreachable };
+  } finally {
+    clearTimeout(timer);
   }
 }
