@@ -153,11 +153,11 @@ if (buildStatus !== 0) {
 
 // Secrets: every push key the tests save holds one marker (server/test/secret-marker.ts). It
 // must not appear in anything the run captured: tier output, the API tests' and the end-to-end
-// servers' logs (at debug level, every request).
+// servers' logs (at debug level, every request), and every answer the API tests recorded.
 const marker = /SECRET_MARKER = '([^']+)'/.exec(
   fs.readFileSync(path.resolve('server/test/secret-marker.ts'), 'utf8'),
 )?.[1];
-const logs = fs.readdirSync(out).filter((name) => name.endsWith('.log'));
+const logs = fs.readdirSync(out).filter((name) => /\.(log|jsonl)$/.test(name));
 const leaks = logs.filter((name) => fs.readFileSync(path.join(out, name), 'utf8').includes(marker));
 const logBytes = logs.reduce((sum, name) => sum + fs.statSync(path.join(out, name)).size, 0);
 process.stdout.write(
