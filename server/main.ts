@@ -88,7 +88,16 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}${config.basePath}/`;
     const banner = ['', `  Rewards admin console: ${url}`, `  Database: ${database.location}`];
-    if (seed.generatedPassword) {
+    if (config.auth.mode === 'proxy') {
+      banner.push(
+        `  Sign-in: by the single sign-on proxy at ${config.auth.proxies.join(', ')}, through ${config.auth.header}; admins are users with that email (npm run admin:create)`,
+      );
+      if (seed.created) {
+        banner.push(
+          `  First admin: ${config.admin.email} (ADMIN_EMAIL before the first start: your sign-on email)`,
+        );
+      }
+    } else if (seed.generatedPassword) {
       banner.push(
         `  Sign in as '${config.admin.username}' with password: ${seed.generatedPassword}`,
       );
