@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createTestContext, type TestContext } from '../test/harness';
+import { buildTestApp, createTestContext, type TestContext } from '../test/harness';
 
 // The client address feeds the sign-in limit and the audit log: a client must not choose it.
 
@@ -11,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function loggedIp(trustProxy: false | number | string[], remoteAddress: string, xff: string) {
-  const app = await buildApp({ db: t.db, logLevel: 'silent', trustProxy });
+  const app = await buildTestApp({ db: t.db, logLevel: 'silent', trustProxy });
   await app.inject({
     method: 'POST',
     url: '/api/auth/login',

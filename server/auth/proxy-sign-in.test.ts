@@ -1,8 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import type { AuthSettings } from '../config';
-import { bearer, createTestContext, recordRunAnswers, type TestContext } from '../test/harness';
+import { bearer, buildTestApp, createTestContext, type TestContext } from '../test/harness';
 
 // AUTH_MODE=proxy: the sign-on proxy in front (oauth2-proxy and the like) names the signed-in
 // user by email in a header. Only the proxy's own connections may do so; nobody else gets in.
@@ -28,13 +27,11 @@ let disabledAdmin: Awaited<ReturnType<TestContext['user']>>;
 beforeAll(async () => {
   t = await createTestContext();
   const deps = { db: t.db, logLevel: 'silent', trustProxy: ['10.1.0.0/16'] };
-  app = await buildApp({ ...deps, auth: proxyAuth() });
-  customHeaderApp = await buildApp({
+  app = await buildTestApp({ ...deps, auth: proxyAuth() });
+  customHeaderApp = await buildTestApp({
     ...deps,
     auth: proxyAuth({ header: 'X-Auth-Request-Email', proxies: ['10.1.2.3'] }),
   });
-  recordRunAnswers(app);
-  recordRunAnswers(customHeaderApp);
   admin = await t.user({ admin: true });
   player = await t.user();
   disabledAdmin = await t.user({ admin: true });

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { createTestContext, type TestContext } from '../test/harness';
+import { buildTestApp, createTestContext, type TestContext } from '../test/harness';
 
 let t: TestContext;
 let dir: string;
@@ -19,7 +18,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><base href="/" /><script type="module" src="./assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
-  app = await buildApp({
+  app = await buildTestApp({
     db: t.db,
     consoleDir: dir,
     basePath: '/admin',
@@ -100,7 +99,7 @@ describe('serving the console', () => {
   });
 
   it('says how to build the console when it has not been built', async () => {
-    const bare = await buildApp({
+    const bare = await buildTestApp({
       db: t.db,
       consoleDir: path.join(dir, 'nothing'),
       logLevel: 'silent',

@@ -2,11 +2,16 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { buildApp } from '../app';
 import { pathOf } from '../crud/testing';
 import { signedIn } from '../test/client';
 import { insertWithdrawal } from '../test/fixtures';
-import { bearer, createTestContext, TEST_SECRETS_KEY, type TestContext } from '../test/harness';
+import {
+  bearer,
+  buildTestApp,
+  createTestContext,
+  TEST_SECRETS_KEY,
+  type TestContext,
+} from '../test/harness';
 import { type Answer, answerChecker, recordAnswers } from './answers';
 import type { OpenApiDocument } from './openapi';
 
@@ -31,7 +36,7 @@ beforeAll(async () => {
   t = await createTestContext();
   doc = (await t.app.inject('/api/openapi.json')).json();
 
-  recorder = await buildApp({ db: t.db, logLevel: 'silent', secretsKey: TEST_SECRETS_KEY });
+  recorder = await buildTestApp({ db: t.db, logLevel: 'silent', secretsKey: TEST_SECRETS_KEY });
   recordAnswers(recorder, (answer) => recorded.push(answer));
   await recorder.ready();
 });
@@ -104,7 +109,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('names the sub-path the API is served under', async () => {
-    const app = await buildApp({ db: t.db, logLevel: 'silent', basePath: '/admin' });
+    const app = await buildTestApp({ db: t.db, logLevel: 'silent', basePath: '/admin' });
     try {
       const res = await app.inject('/admin/api/openapi.json');
       expect(res.statusCode).toBe(200);

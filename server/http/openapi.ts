@@ -65,6 +65,7 @@ const REASONS: Record<string, string> = {
   404: 'Not found',
   409: 'Conflict with the current state',
   413: 'Body too large',
+  415: 'Body not sent as JSON',
   429: 'Too many requests',
   500: 'Unexpected failure: nothing was changed',
   503: 'Unavailable',
@@ -174,7 +175,9 @@ function responsesOf(route: RouteEntry, defs: Definitions): Operation['responses
   }
   // Any route may be sent a request it cannot read (broken JSON, a broken %-escape), and may
   // fail on its own (its database lost, say); a change then rolls back whole.
-  for (const status of ['400', '500']) {
+  // A method with a body may also be sent one too large, or not in JSON.
+  const withBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  for (const status of ['400', ...(withBody ? ['413', '415'] : []), '500']) {
     responses[status] ??= {
       description: REASONS[status] as string,
       content: json(jsonSchemaOf(ErrorBody, 'output', defs)),

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { pathOf } from '../crud/testing';
 import { type SignedIn, signedIn } from '../test/client';
-import { bearer, createTestContext, type TestContext } from '../test/harness';
+import { bearer, buildTestApp, createTestContext, type TestContext } from '../test/harness';
 
 // Every answer the server can give, whatever the route, status or path through the framework,
 // carries the same protective headers: a page or a JSON answer that lacked them could be framed,
@@ -26,7 +25,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head></html>');
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {}');
-  app = await buildApp({
+  app = await buildTestApp({
     db: t.db,
     consoleDir: dir,
     logLevel: 'silent',

@@ -53,11 +53,18 @@ const runLog = runLogFile
  */
 const answersFile = process.env.TEST_ANSWERS_FILE;
 
-/** Adds an app a test built itself to the run's recorded answers (call it before `ready`). */
-export function recordRunAnswers(app: FastifyInstance): void {
+/** Adds an app to the run's recorded answers (before it is ready). */
+function recordRunAnswers(app: FastifyInstance): void {
   if (!answersFile) return;
   const file = answersFile;
   recordAnswers(app, (answer) => fs.appendFileSync(file, `${JSON.stringify(answer)}\n`));
+}
+
+/** An app a test builds with dependencies of its own, its answers recorded as the harness's are. */
+export async function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = await buildApp(deps);
+  recordRunAnswers(app);
+  return app;
 }
 
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */

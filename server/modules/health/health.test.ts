@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app';
 import { connect } from '../../db/connect';
-import { createTestContext, TEST_SECRETS_KEY, type TestContext } from '../../test/harness';
+import {
+  buildTestApp,
+  createTestContext,
+  TEST_SECRETS_KEY,
+  type TestContext,
+} from '../../test/harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -43,7 +47,7 @@ describe('GET /api/health and /api/ready', () => {
 
   it('both answer 503 when the database cannot be reached', async () => {
     const db = connect({ ...inject('pg'), database: 'no_such_database' }, 1);
-    const app = await buildApp({
+    const app = await buildTestApp({
       db,
       logLevel: 'silent',
       secretsKey: TEST_SECRETS_KEY,
