@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListResponse } from '../../contract/lists';
 import type { Database } from '../db/connect';
-import { offsetOf, pageOf } from '../db/paging';
+import { countOf, offsetOf, pageOf } from '../db/paging';
 import { containsText } from '../db/search';
 import type { AnyResource, ItemOf, ListQuery, QueryOf, SortKey } from './resource';
 import { anyTables, type StoredRow } from './tables';
@@ -34,9 +34,6 @@ export function listRecords<R extends AnyResource>(
     .offset(offsetOf(query))
     .execute()
     .then((rows) => rows.map(resource.present));
-  const total = matching
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-    .then((row) => row.total);
+  const total = countOf(matching);
   return pageOf(query, items, total);
 }

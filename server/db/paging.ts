@@ -1,3 +1,4 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { ListResponse } from '../../contract/lists';
 
 export interface Paging {
@@ -7,6 +8,17 @@ export interface Paging {
 }
 
 export const offsetOf = ({ page, limit }: Paging): number => (page - 1) * limit;
+
+/** How many rows a query gives: a list's total. */
+export function countOf<D, T extends keyof D, O>(
+  query: SelectQueryBuilder<D, T, O>,
+): Promise<number> {
+  return query
+    .select(sql<number>`count(*)`.as('total'))
+    .$castTo<{ total: number }>()
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.total));
+}
 
 /** A list answer from its page of items and the total of the whole filtered set, read at once. */
 export async function pageOf<T>(

@@ -68,6 +68,14 @@ async function readFrequencies(db: Database, statistics: string): Promise<Trigra
 }
 
 /** Whether the term is known to be in few rows: a piece of it has only rare trigrams. */
+/** The figures a search for `term` needs, read only when there is a term. */
+export const frequenciesFor = (
+  db: Database,
+  statistics: string,
+  term: string | undefined,
+): Promise<TrigramFrequencies | undefined> =>
+  term?.trim() ? trigramFrequencies(db, statistics) : Promise.resolve(undefined);
+
 export const isRare = (term: string, frequencies: TrigramFrequencies | undefined) =>
   frequencies !== undefined && rarestPiece(term.toLowerCase(), frequencies) !== undefined;
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuditFacets, AuditQuery, AuditSummary } from '../../../contract/audit';
 import type { ListResponse } from '../../../contract/lists';
 import type { Database } from '../../db/connect';
-import { offsetOf, pageOf } from '../../db/paging';
+import { countOf, offsetOf, pageOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { type AuditRow, presentAuditSummary } from './present';
 
@@ -48,10 +48,7 @@ export function listAudit(
     .limit(limit)
     .offset(offsetOf({ page, limit }))
     .execute();
-  const total = matching(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.total));
+  const total = countOf(matching(db, filters));
   return pageOf(
     { page, limit },
     rows.then((found) => found.map(presentAuditSummary)),

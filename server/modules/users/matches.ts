@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Match, MatchesQuery, MatchOutcome } from '../../../contract/users';
 import type { Database } from '../../db/connect';
-import { offsetOf, pageOf } from '../../db/paging';
+import { countOf, offsetOf, pageOf } from '../../db/paging';
 import { findUser } from './queries';
 
 /** A match's outcome from one side, following from the scores. */
@@ -63,9 +63,6 @@ export async function listMatches(
         }),
       ),
     );
-  const total = matches
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-    .then((row) => row.total);
+  const total = countOf(matches);
   return pageOf(query, items, total);
 }

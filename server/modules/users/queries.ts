@@ -8,10 +8,10 @@ import type {
 } from '../../../contract/users';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
+import { countOf, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB, UserRow, UserUpdate } from '../../db/schema';
-import { containsText, isRare, matchesFirst, trigramFrequencies } from '../../db/search';
+import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
 import type { TrigramFrequencies } from '../../db/trigrams';
 import { notFound } from '../../http/errors';
 import { presentUser } from './present';
@@ -43,17 +43,11 @@ export function filteredUsers(db: Database, filter: UserFilter, frequencies?: Tr
 
 export async function listUsers(db: Database, query: z.output<typeof UsersQuery>) {
   const { field, direction } = query.sort;
-  const frequencies = query.q?.trim()
-    ? await trigramFrequencies(db, 'users_search_trigrams')
-    : undefined;
+  const frequencies = await frequenciesFor(db, 'users_search_trigrams', query.q);
   const users = filteredUsers(db, query, frequencies);
   const inOrder = <Q extends SelectQueryBuilder<DB, 'users', object>>(rows: Q) =>
     rows.orderBy(SORT_KEYS[field].expression, direction).orderBy('id', direction) as Q;
-  const count = () =>
-    users
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow()
-      .then((row) => row.total);
+  const count = () => countOf(users);
 
   // A rare term: its few matches read once, through the trigram index, for the page and total.
   if (isRare(query.q?.trim() ?? '', frequencies)) {

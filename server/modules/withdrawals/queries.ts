@@ -9,10 +9,10 @@ import type {
 } from '../../../contract/withdrawals';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
+import { countOf, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB } from '../../db/schema';
-import { containsText, isRare, matchesFirst, trigramFrequencies } from '../../db/search';
+import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
 import type { TrigramFrequencies } from '../../db/trigrams';
 import { notFound } from '../../http/errors';
 import { presentWithdrawal, type WithdrawalRow } from './present';
@@ -96,15 +96,9 @@ export async function listWithdrawals(
   db: Database,
   { page, limit, sort, ...filters }: z.output<typeof WithdrawalsQuery>,
 ): Promise<ListResponse<Withdrawal>> {
-  const frequencies = filters.q?.trim()
-    ? await trigramFrequencies(db, 'withdrawals_search_trigrams')
-    : undefined;
+  const frequencies = await frequenciesFor(db, 'withdrawals_search_trigrams', filters.q);
   const found = matching(db, filters, frequencies);
-  const count = () =>
-    found
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow()
-      .then((row) => row.total);
+  const count = () => countOf(found);
 
   // A rare term: its few matches read once, through the trigram index, for the page and total.
   if (isRare(filters.q?.trim() ?? '', frequencies)) {
