@@ -67,7 +67,7 @@ const botFields = {
   skill: wholeNumber(SKILL_MIN, SKILL_MAX),
   allowedOffers: z
     .array(text().trim().min(1, 'must not be empty').max(100), 'must be a list of offers')
-    .max(100, 'at most 100 offers'),
+    .max(100, 'must have at most 100 offers'),
 };
 
 /** POST /admin/bots: the new-bot defaults are active, 1 session, skill 50, no offers. */

@@ -121,7 +121,7 @@ export const DeckCopy = z
   })
   .refine(({ fromDateKey, toDateKey }) => fromDateKey !== toDateKey, {
     path: ['toDateKey'],
-    message: 'must be another day than fromDateKey',
+    message: 'must be another day than the source date',
   });
 export type DeckCopy = z.input<typeof DeckCopy>;
 

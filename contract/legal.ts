@@ -66,8 +66,10 @@ export const LegalCreate = z.strictObject({
 export type LegalCreate = z.input<typeof LegalCreate>;
 
 /**
- * PATCH /admin/legal/{id}: changes the content of a version and/or publishes it (isActive true)
- * or takes it offline (isActive false). Optional If-Match: the updatedAt the edit started from.
+ * PATCH /admin/legal/{id}: changes the content of a version and/or publishes it (isActive true).
+ * isActive false keeps a draft a draft; the live version answers 409 (code live_version): it
+ * stays live until another version is published or activated. Optional If-Match: the updatedAt
+ * the edit started from.
  */
 export const LegalPatch = z.strictObject({
   contentText: contentText.optional(),

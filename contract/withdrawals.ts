@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
+import { UserStatus } from './users';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const WithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
@@ -14,7 +15,14 @@ export const Withdrawal = z.object({
   _id: z.string(),
   userId: z.string(),
   /** The requesting player; null only if that user no longer resolves. */
-  user: z.object({ username: z.string(), email: z.string() }).nullable(),
+  user: z
+    .object({
+      username: z.string(),
+      email: z.string(),
+      /** A disabled player's withdrawal can be rejected, not approved. */
+      status: UserStatus,
+    })
+    .nullable(),
   /** The withdrawal type's key, e.g. paypal_10. */
   typeId: z.string(),
   pointsSpent: z.number().int(),
@@ -39,6 +47,8 @@ export const WITHDRAWAL_SORT_FIELDS = ['createdAt', 'pointsSpent', 'usdValue', '
 export const WithdrawalsQuery = z.strictObject({
   q: optionalParam(text().max(200)),
   status: optionalParam(WithdrawalStatus),
+  /** Exactly this withdrawal type's key: its total is how many withdrawals use the type. */
+  typeId: optionalParam(text().max(64)),
   ...paging(20),
   sort: sortParam(WITHDRAWAL_SORT_FIELDS, 'createdAt:desc'),
 });

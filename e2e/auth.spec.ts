@@ -120,3 +120,24 @@ test('a player who is not an admin is sent back to sign-in with a note', async (
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedToken(page)).toBeNull();
 });
+
+test('/login while signed in goes to the dashboard without showing the form', async ({ page }) => {
+  await signIn(page);
+  const release = await holdRequests(page, '**/api/admin/ping');
+  await page.goto('/login');
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('banner')).toContainText('Dashboard');
+  await expect(page.getByText('Hi, admin')).toBeVisible();
+});
+
+test('/login with a stored session that no longer works shows the form', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('token', 'expired-or-revoked-token'));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
+});

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { leaveWithUnsavedEdits } from './leaving';
 import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
@@ -74,4 +75,50 @@ test('create, edit, bulk-toggle and delete a bot', async ({ page }) => {
     .click();
   await expect(page.getByText('No bots found')).toBeVisible();
   expect(await botNamed(`${nickname} II`)).toBeUndefined();
+});
+
+test('a new bot: Save says what is missing, numbers say what they will be saved as, leaving asks first', async ({
+  page,
+}) => {
+  await signInQuickly(page, '/bots/new');
+  const nickname = page.getByRole('textbox', { name: 'Nickname' });
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(nickname).toBeVisible();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Nickname is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/bots\/new$/);
+
+  const maxSessions = page.getByRole('spinbutton', { name: 'Max sessions' });
+  const skill = page.getByRole('spinbutton', { name: 'Skill' });
+  await maxSessions.fill('0');
+  await expect(maxSessions).toHaveAccessibleDescription('Saved as 1: at least 1');
+  await skill.fill('250');
+  await expect(skill).toHaveAccessibleDescription('Saved as 100: at most 100');
+  await skill.fill('80');
+  await expect(skill).toHaveAccessibleDescription('1-100');
+
+  await nickname.fill(`Unsaved ${Date.now()}`);
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'stay');
+  await expect(nickname).toHaveValue(/^Unsaved /);
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a failed save then a good one: the success replaces the error at once', async ({ page }) => {
+  const nickname = `Toast ${Date.now()}`;
+  await signInQuickly(page, '/bots/new');
+  await page.getByRole('textbox', { name: 'Nickname' }).fill('AceBot');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const errorToast = page.getByRole('alert').filter({ hasText: 'Nickname already exists' });
+  await expect(errorToast).toBeVisible();
+
+  // Enter, as a keyboard user saves: a click elsewhere would close the error itself
+  await page.getByRole('textbox', { name: 'Nickname' }).fill(nickname);
+  await page.getByRole('textbox', { name: 'Nickname' }).press('Enter');
+  await expect(page).toHaveURL(/\/bots(\?|$)/);
+  // react-admin queued the success behind the error, which stayed up for seconds
+  await expect(errorToast).toHaveCount(0, { timeout: 500 });
+  await expect(page.getByText('Bot created')).toBeVisible();
+  expect(await botNamed(nickname)).toBeDefined();
 });

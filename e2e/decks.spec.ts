@@ -67,3 +67,27 @@ test('edit and save today’s deck, copy it to another day, delete that day', as
   expect(await deckRow(target)).toBeUndefined();
   expect((await deckRow(today))?.cards).toEqual(cards);
 });
+
+test('a range with From after To is told on the field, and not asked for', async ({ page }) => {
+  await signInQuickly(page, '/unity/decks');
+  const days = page.getByRole('list', { name: 'Days' });
+  await expect(days.or(page.getByText('No days'))).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/api/admin/unity-decks'))
+      asked.push(request.url());
+  });
+  const failed: number[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(response.status());
+  });
+
+  await page.getByLabel('From', { exact: true }).fill(dayKey(Date.now() + 30 * DAY_MS));
+  await expect(page.getByText('Must not be before From')).toBeVisible();
+  await expect(page.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('To', { exact: true }).fill(dayKey(Date.now() + 31 * DAY_MS));
+  await expect(page.getByText('Must not be before From')).toHaveCount(0);
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toContain(`to=${dayKey(Date.now() + 31 * DAY_MS)}`);
+  expect(failed).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { leaveWithUnsavedEdits } from './leaving';
 import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
@@ -86,4 +87,24 @@ test('create a category and an offer in it, edit both, delete the category', asy
     page.getByRole('form', { name: 'New offer' }).getByRole('button', { name: 'Create' }),
   ).toBeDisabled();
   expect(await offersOf(slug)).toEqual([]);
+});
+
+test('an offer’s negative price says it is saved as 0; leaving an unsaved form asks first', async ({
+  page,
+}) => {
+  await signInQuickly(page, '/games');
+  await expect(categories(page).locator('[aria-current="true"]')).toHaveCount(1);
+  const newOffer = page.getByRole('form', { name: 'New offer' });
+  const price = newOffer.getByRole('spinbutton', { name: 'Price' });
+  const reward = newOffer.getByRole('spinbutton', { name: 'Reward amount' });
+  await price.fill('-5');
+  await expect(price).toHaveAccessibleDescription('Saved as 0: values cannot be negative');
+  await reward.fill('-1');
+  await expect(reward).toHaveAccessibleDescription('Saved as 0: values cannot be negative');
+  await price.fill('2.5');
+  await expect(price).not.toHaveAccessibleDescription(/Saved as/);
+
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'stay');
+  await expect(price).toHaveValue('2.5');
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
 });

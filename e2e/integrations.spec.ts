@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { leaveWithUnsavedEdits } from './leaving';
 import { exclusively, PUSH, pushSection, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
@@ -63,4 +64,14 @@ test('save a push key, see it masked, save again keeping it', async ({ page }) =
     expect((await storedPush()).restApiKey).toEqual(saved.restApiKey);
     expect(await lastKeyChange()).toBe('kept');
   });
+});
+
+test('leaving unsaved integrations asks first', async ({ page }) => {
+  await signInQuickly(page, '/settings/integrations');
+  const appId = pushSection(page).getByRole('textbox', { name: 'App ID' });
+  await expect(appId).toBeVisible();
+  await appId.fill(`unsaved-${Date.now()}`);
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'stay');
+  await expect(appId).toHaveValue(/^unsaved-/);
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
 });

@@ -36,11 +36,23 @@ test('send a push notification to external ids through the provider', async ({ p
     await form.getByRole('textbox', { name: 'Custom data (JSON)' }).fill('{"screen": "rewards"}');
     await form.getByRole('combobox', { name: 'Target' }).selectOption('External IDs');
     await form.getByRole('textbox', { name: 'External IDs' }).fill('e2e-user-1, e2e-user-2');
+    // Nothing goes out before the admin says yes to the audience and locale named.
+    const question = page.getByRole('dialog', {
+      name: `Send "${title}" to 2 external ids in en?`,
+    });
     await form.getByRole('button', { name: 'Send notification' }).click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    const sentTo = async () =>
+      ((await (await request.get(STUB)).json()) as StubRequest[]).filter(
+        (r) => r.body.headings?.en === title,
+      );
+    expect(await sentTo()).toEqual([]);
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    await question.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Notification sent!')).toBeVisible();
 
-    const received = (await (await request.get(STUB)).json()) as StubRequest[];
-    const sent = received.filter((r) => r.body.headings?.en === title);
+    const sent = await sentTo();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.authorization).toBe(`Key ${PUSH.key}`);
     expect(sent[0]?.body).toEqual({

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { leaveWithUnsavedEdits } from './leaving';
 import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
@@ -100,4 +101,30 @@ test('change the app info, a blank field refused first; it is there after a relo
     email: 'help@rewards.example',
     version: '3.0.1',
   });
+});
+
+test('numbers say what they will be saved as; leaving unsaved edits asks first', async ({
+  page,
+}) => {
+  await signInQuickly(page, '/settings/referral');
+  const max = page.getByRole('spinbutton', { name: 'Max referrals per user' });
+  const each = page.getByRole('spinbutton', { name: 'Points per referral' });
+  await expect(max).toBeVisible();
+  await max.fill('2.7');
+  await expect(max).toHaveAccessibleDescription('Saved as 2: whole numbers only');
+  await each.fill('-5');
+  await expect(each).toHaveAccessibleDescription('Saved as 0: values cannot be negative');
+
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'stay');
+  await expect(max).toHaveValue('2.7');
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
+
+  await page.goto('/settings/daily-rewards');
+  const saturday = page.getByRole('group', { name: 'Sat' }).getByRole('spinbutton', {
+    name: 'Value',
+  });
+  await saturday.fill('-3');
+  await expect(saturday).toHaveAccessibleDescription('Saved as 0: values cannot be negative');
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'stay');
+  await expect(saturday).toHaveValue('-3');
 });

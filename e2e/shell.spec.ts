@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { menu, signIn, signInQuickly } from './support';
 import { expect, test } from './test';
 
@@ -57,35 +59,78 @@ test('the collapsed sidebar is remembered after a reload', async ({ page }) => {
   const wide = (await nav.boundingBox())?.width ?? 0;
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search menu' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Search menu' })).toBeHidden();
   await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(wide / 2);
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search menu' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Search menu' })).toBeHidden();
 
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
-  await expect(page.getByRole('searchbox', { name: 'Search menu' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search menu' })).toBeVisible();
 });
+
+/** The menu search's list of matches, and the one Enter would open. */
+const matches = (page: Page) => page.getByRole('listbox', { name: 'Menu matches' });
+const highlighted = (page: Page) => matches(page).getByRole('option', { selected: true });
 
 test('the menu search filters entries and says when nothing matches', async ({ page }) => {
   await signInQuickly(page);
-  const nav = menu(page);
-  const search = page.getByRole('searchbox', { name: 'Search menu' });
+  const search = page.getByRole('combobox', { name: 'Search menu' });
   await search.fill('refer');
-  await expect(nav.getByRole('link', { name: 'Referral' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
-  await expect(nav.getByRole('link', { name: 'Legal' })).toHaveCount(0);
+  await expect(matches(page).getByRole('option')).toHaveText(['Referral']);
+  await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 
   await search.fill('WITHDRAWAL');
-  await expect(nav.getByRole('link', { name: 'Withdrawals' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Withdrawal Types' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(matches(page).getByRole('option')).toHaveText(['Withdrawals', 'Withdrawal Types']);
 
   await search.fill('zzz');
   await expect(page.getByText('No matches')).toBeVisible();
   await search.fill('');
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('the menu search from the keyboard: arrows, Enter opens, Escape clears', async ({ page }) => {
+  await signInQuickly(page);
+  const search = page.getByRole('combobox', { name: 'Search menu' });
+
+  // Enter opens the first match.
+  await search.pressSequentially('leg');
+  await expect(highlighted(page)).toHaveText('Legal');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/legal$/);
+  await expect(search).toHaveValue('');
+  await expect(search).toBeFocused();
+
+  // The arrows move the highlight through the matches, round at either end.
+  await search.pressSequentially('with');
+  await expect(highlighted(page)).toHaveText('Withdrawals');
+  await page.keyboard.press('ArrowDown');
+  await expect(highlighted(page)).toHaveText('Withdrawal Types');
+  await expect(search).toHaveAttribute(
+    'aria-activedescendant',
+    (await highlighted(page).getAttribute('id')) ?? '',
+  );
+  await page.keyboard.press('ArrowDown');
+  await expect(highlighted(page)).toHaveText('Withdrawals');
+  await page.keyboard.press('ArrowUp');
+  await expect(highlighted(page)).toHaveText('Withdrawal Types');
+  await expectAccessible(page); // the search box, its list of matches and their ties
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/withdrawal-types$/);
+  await expect(menu(page).getByRole('link', { name: 'Withdrawal Types' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // Escape clears the search and the whole menu is back.
+  await search.pressSequentially('dash');
+  await expect(highlighted(page)).toHaveText('Dashboard');
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(matches(page)).toHaveCount(0);
+  await expect(menu(page).getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/withdrawal-types$/);
 });
 
 test('the theme toggle switches to dark and is remembered, even after signing out', async ({

@@ -48,6 +48,7 @@ test('grant and revoke a permission, and make admin / remove admin', async ({ pa
   await signInQuickly(page, `/users/${user.user_id}`);
   await page.getByRole('textbox', { name: 'Permission' }).fill('  withdrawals:approve  ');
   await page.getByRole('button', { name: 'Grant' }).click();
+  await expect(page.getByText('Permission granted')).toBeVisible();
   const chip = page.getByRole('button', { name: 'Revoke withdrawals:approve' });
   await expect(chip).toBeVisible();
 
@@ -55,7 +56,16 @@ test('grant and revoke a permission, and make admin / remove admin', async ({ pa
   await expect(page.getByText('User is now admin')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove admin' })).toBeVisible();
 
+  // a click on the chip only asks; Cancel keeps the permission
   await chip.click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke withdrawals:approve?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(chip).toBeVisible();
+
+  await chip.click();
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('Permission revoked')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Revoke withdrawals:approve' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove admin' }).click();
   await expect(page.getByText('Admin removed')).toBeVisible();
@@ -100,7 +110,15 @@ test('change a password: too short, then updated', async ({ page }) => {
   await expect(page.getByText('Password updated')).toBeVisible();
 });
 
-test('disable a user after the confirmation', async ({ page }) => {
+/** Answers `question` in its confirmation dialog with Confirm. */
+async function confirm(page: Page, question: string) {
+  await page
+    .getByRole('dialog', { name: question })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+}
+
+test('disable a user after the confirmation, then enable them again', async ({ page }) => {
   const tag = `dis${Date.now()}`;
   const user = await player(tag);
   await findUser(page, user.user_id);
@@ -111,12 +129,65 @@ test('disable a user after the confirmation', async ({ page }) => {
   await expect(row).toContainText('active');
 
   await row.getByRole('button', { name: 'Disable' }).click();
-  await page
-    .getByRole('dialog', { name: 'Disable this user?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  await confirm(page, 'Disable this user?');
+  await expect(page.getByText('User disabled')).toBeVisible();
   await expect(row).toContainText('disabled');
-  await expect(row.getByRole('button', { name: 'Disable' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await confirm(page, 'Enable this user?');
+  await expect(page.getByText('User enabled')).toBeVisible();
+  await expect(row).toContainText('active');
+  await expect(row.getByRole('button', { name: 'Disable' })).toBeEnabled();
+});
+
+test('the detail page disables and enables a user', async ({ page }) => {
+  const user = await player(`disd${Date.now()}`);
+  await signInQuickly(page, `/users/${user.user_id}`);
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await profile.getByRole('button', { name: 'Disable' }).click();
+  await confirm(page, 'Disable this user?');
+  await expect(profile.getByText('disabled', { exact: true })).toBeVisible();
+
+  await profile.getByRole('button', { name: 'Enable' }).click();
+  await confirm(page, 'Enable this user?');
+  await expect(profile.getByText('active', { exact: true })).toBeVisible();
+  await expect(profile.getByRole('button', { name: 'Disable' })).toBeVisible();
+});
+
+test('Cancel on the edit page goes back where the admin came from', async ({ page }) => {
+  const tag = `back${Date.now()}`;
+  const user = await player(tag);
+  // from the list, searched and filtered: back to that list
+  const filter = encodeURIComponent(JSON.stringify({ q: tag, status: 'active' }));
+  await signInQuickly(page, `/users?filter=${filter}`);
+  const row = page.getByRole('row').filter({ hasText: user.user_id });
+  await expect(page.getByRole('row')).toHaveCount(2);
+  const listUrl = page.url();
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(user.username);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(
+    page.getByRole('searchbox', { name: 'Search username, email or userId' }),
+  ).toHaveValue(tag);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('active');
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // from the detail page: back to it
+  await row.getByRole('link', { name: 'View' }).click();
+  await page.getByRole('link', { name: 'Edit user' }).click();
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(user.username);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${user.user_id}$`));
+  await expect(page.getByRole('link', { name: 'Edit user' })).toBeVisible();
+
+  // opened directly: to the detail page
+  await page.goto(`/users/${user.user_id}/edit`);
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(user.username);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${user.user_id}$`));
+  await expect(page.getByRole('link', { name: 'Edit user' })).toBeVisible();
 });
 
 test('@narrow the users list scrolls inside its card on a narrow screen', async ({ page }) => {

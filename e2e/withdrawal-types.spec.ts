@@ -1,3 +1,5 @@
+import { createUser } from '../server/modules/users/create';
+import { insertWithdrawal } from '../server/test/fixtures';
 import { signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
@@ -22,7 +24,9 @@ test('create, toggle, edit and delete a withdrawal type', async ({ page }) => {
   await create.getByRole('button', { name: 'Save' }).click();
   // The server's rule for keys, shown on the field; the modal keeps what was typed.
   await expect(create.getByText('Save failed')).toBeVisible();
-  await expect(create.getByText('Use lower-case letters, digits and underscores')).toBeVisible();
+  await expect(create.getByRole('textbox', { name: 'Key' })).toHaveAccessibleDescription(
+    /Use lower-case letters, digits and underscores/,
+  );
   await create.getByRole('textbox', { name: 'Key' }).fill(key);
   await create.getByRole('button', { name: 'Save' }).click();
   await expect(create).toBeHidden();
@@ -65,4 +69,29 @@ test('create, toggle, edit and delete a withdrawal type', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No items')).toBeVisible();
   expect(await typeRow(key)).toBeUndefined();
+});
+
+test('a type withdrawals use cannot be deleted: the dialog says how many and offers Disable', async ({
+  page,
+}) => {
+  const key = `e2e_used_${Date.now()}`;
+  await withDatabase(async (db) => {
+    await db.insertInto('withdrawal_types').values({ key, title: 'Used type' }).execute();
+    const player = await createUser(db, { username: key, email: `${key}@example.com` });
+    for (let i = 0; i < 2; i++) await insertWithdrawal(db, { userId: player.user_id, typeId: key });
+  });
+  await signInQuickly(page, '/settings/withdrawal-types');
+  await page.getByRole('searchbox', { name: 'Search key or title' }).fill(key);
+  await page.keyboard.press('Enter');
+  const row = page.getByRole('row').filter({ hasText: key });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: `Delete ${key}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete "Used type"?' });
+  await expect(dialog).toContainText('This type is used by 2 withdrawals. Disable it instead.');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Disable' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Disabled');
+  expect(await typeRow(key)).toMatchObject({ is_active: false });
 });

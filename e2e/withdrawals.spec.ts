@@ -118,3 +118,85 @@ test('the detail page: approve when pending, then the already-decided text, and 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/withdrawals(\?.*)?$/);
 });
+
+const notesOf = (ids: string[]) =>
+  withDatabase(async (db) => {
+    const rows = await db
+      .selectFrom('withdrawals')
+      .select(['id', 'status', 'admin_note'])
+      .where('id', 'in', ids.map(Number))
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => [row.status, row.admin_note]);
+  });
+
+test('a note goes with one decision only: the confirmation names its rows, then it is cleared', async ({
+  page,
+}) => {
+  const tag = `note${Date.now()}`;
+  const { ids } = await playerWithWithdrawals(tag, [10, 20, 30]);
+  await searchWithdrawals(page, tag);
+  const row = (i: number) => page.getByRole('row').filter({ hasText: `${tag}-${i}@` });
+  await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
+
+  const note = page.getByRole('textbox', { name: 'Admin note (optional)' });
+  await note.fill('paid in batch 7');
+  await row(0).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  const dialog = page.getByRole('dialog', { name: "Apply 'approve' to 1 pending withdrawals?" });
+  await expect(dialog).toContainText(`The note "paid in batch 7" will be saved on: payee-${tag}`);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('1 withdrawal approved')).toBeVisible();
+  await expect(note).toHaveValue('');
+
+  // The next decisions, the note untouched, carry none.
+  await row(1).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Reject selected' }).click();
+  const next = page.getByRole('dialog', { name: "Apply 'reject' to 1 pending withdrawals?" });
+  await expect(next).toContainText('No admin note will be saved.');
+  await next.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('1 withdrawal rejected')).toBeVisible();
+  await row(2).getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to approve this withdrawal?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByText('Withdrawal approved')).toBeVisible();
+
+  await expect
+    .poll(() => notesOf(ids))
+    .toEqual([
+      ['approved', 'paid in batch 7'],
+      ['rejected', null],
+      ['approved', null],
+    ]);
+});
+
+test("a disabled player's withdrawal: shown as such, approve refused, reject refunds", async ({
+  page,
+}) => {
+  const tag = `disabled${Date.now()}`;
+  const { userId } = await playerWithWithdrawals(tag, [300], 0);
+  await withDatabase((db) =>
+    db.updateTable('users').set({ status: 'disabled' }).where('user_id', '=', userId).execute(),
+  );
+  await searchWithdrawals(page, tag);
+  const row = page.getByRole('row').filter({ hasText: tag });
+  await expect(row).toContainText('Account: disabled');
+
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to approve this withdrawal?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByText('This user is disabled.')).toBeVisible();
+  await expect(row).toContainText('pending');
+
+  await row.getByRole('button', { name: 'Reject' }).click();
+  await page
+    .getByRole('dialog', { name: 'Are you sure you want to reject this withdrawal?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(page.getByText('Withdrawal rejected')).toBeVisible();
+  await expect.poll(() => balanceOf(userId)).toBe(300);
+});

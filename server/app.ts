@@ -12,6 +12,7 @@ import { type AuthSettings, DEFAULT_PUSH_API_URL } from './config';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
 import { frameworkErrors, installErrorHandling } from './http/errors';
+import { installJsonDepthLimit } from './http/json-depth';
 import { installOpenApi } from './http/openapi-routes';
 import { requestIds } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  installJsonDepthLimit(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);

@@ -143,6 +143,33 @@ describe('readConfig', () => {
     }
   });
 
+  it('takes only a BASE_PATH of path segments: never another host, nor a climb out', () => {
+    for (const [value, basePath] of [
+      ['/', ''],
+      ['/admin', '/admin'],
+      ['/tools/admin-1.2_x~/', '/tools/admin-1.2_x~'],
+    ] as const) {
+      expect(readConfig({ BASE_PATH: value }).basePath, value).toBe(basePath);
+    }
+    for (const bad of [
+      '//evil.example',
+      '///evil.example',
+      '/admin//x',
+      '/admin/../x',
+      '/./admin',
+      '/..',
+      'admin',
+      '/admin\\x',
+      '/admin?x=1',
+      '/admin#x',
+      'https://evil.example/admin',
+    ]) {
+      expect(() => readConfig({ BASE_PATH: bad }), bad).toThrow(
+        `BASE_PATH=${JSON.stringify(bad)}: must be a path such as /admin`,
+      );
+    }
+  });
+
   it('takes only an http(s) ONESIGNAL_API_URL', () => {
     expect(() => readConfig({ ONESIGNAL_API_URL: 'file:///etc/passwd' })).toThrow(
       'ONESIGNAL_API_URL="file:///etc/passwd": must be an http:// or https:// URL',

@@ -17,6 +17,9 @@ const optionalText = z
 
 export const DEFAULT_PUSH_API_URL = 'https://api.onesignal.com';
 
+// Segments of unreserved characters, none of them `.` or `..`; a trailing slash is dropped.
+const BASE_PATH = /^\/$|^(\/(?!\.\.?(\/|$))[A-Za-z0-9._~-]+)+\/?$/;
+
 const flag = z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional();
 
 const EnvSchema = z.object({
@@ -37,11 +40,9 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `/` and path segments only: `//host` would make the console send its token to another site.
   BASE_PATH: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a path such as /admin')
-      .optional(),
+    z.string().regex(BASE_PATH, 'must be a path such as /admin').optional(),
   ),
   TRUST_PROXY: z
     .string()

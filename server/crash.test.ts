@@ -49,11 +49,14 @@ async function withDatabase<T>(dataDir: string, work: (db: Database) => Promise<
 }
 
 async function snapshot(db: Database): Promise<Snapshot> {
+  // A disabled player's withdrawal cannot be approved (409): only the others are streamed.
   const pending = await db
     .selectFrom('withdrawals')
-    .select(['id', 'user_id as userId', 'points_spent as pointsSpent'])
-    .where('status', '=', 'pending')
-    .orderBy('id')
+    .innerJoin('users', 'users.user_id', 'withdrawals.user_id')
+    .select(['withdrawals.id', 'withdrawals.user_id as userId', 'points_spent as pointsSpent'])
+    .where('withdrawals.status', '=', 'pending')
+    .where('users.status', '!=', 'disabled')
+    .orderBy('withdrawals.id')
     .execute();
   const users = await db.selectFrom('users').select(['user_id', 'balance']).execute();
   return { pending, balances: Object.fromEntries(users.map((u) => [u.user_id, u.balance])) };

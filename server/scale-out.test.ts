@@ -229,6 +229,28 @@ describe('two server instances on one database', () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it('lets one attempt at a time try a slowed account, whichever instance each reaches', async () => {
+    const password = 'scale-out-owner-pass';
+    await createUser(db, { username: 'scale.owner', email: 'scale.owner@example.com', password });
+    const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${100 + i}` });
+    // Seven failures, over both instances and both names: the account is slowed.
+    for (let i = 0; i < 7; i++) {
+      const name = i % 2 ? 'scale.owner' : 'scale.owner@example.com';
+      expect((await login(instance(i).port, name, `guess${i}`, from(i))).status).toBe(401);
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        login(instance(i).port, 'scale.owner', `burst${i}`, from(10 + i)),
+      ),
+    );
+    const statuses = burst.map((res) => res.status).sort();
+    expect(statuses).toEqual([401, ...Array(5).fill(429)]);
+    for (const res of burst.filter((r) => r.status === 429)) {
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    expect((await login(instance(1).port, 'scale.owner', password, from(20))).status).toBe(200);
+  });
+
   it('each change writes one audit row, whichever instance served it', async () => {
     const names = Array.from({ length: 6 }, (_, i) => `Scale category ${i}`);
     const created = await Promise.all(

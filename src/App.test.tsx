@@ -110,14 +110,14 @@ describe('App (guard and routes)', () => {
     expect(logout?.headers.authorization).toBe('Bearer tok-1');
   });
 
-  it('shows the login form at /login even with a stored token', async () => {
+  it('goes from /login to the dashboard when the stored token is still good', async () => {
     setToken('tok-1');
     window.history.pushState({}, '', '/login');
     installFakeFetch(pingOk);
 
     render(<App />);
 
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/login');
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });

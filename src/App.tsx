@@ -1,8 +1,9 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { GuardedPage } from './components/GuardedPage';
+import { LatestNotification } from './components/LatestNotification';
 import { LoadingScreen } from './components/LoadingScreen';
 import { config } from './config';
 import { dataProvider } from './dataProvider';
@@ -46,44 +47,53 @@ const RedirectHome = () => <Navigate to="/" replace />;
  * The map of the console. /login is the only route outside the guard; every other route waits
  * for the admin ping ('Loading...') and then renders inside the Layout, or logs out to /login.
  */
-export const App = () => (
-  <BrowserRouter basename={config.basePath || '/'}>
-    <Admin
-      title="Rewards Admin"
-      disableTelemetry
-      requireAuth
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      layout={Layout}
-      loginPage={SignInPage}
-      dashboard={DashboardPage}
-      loading={LoadingScreen}
-      catchAll={RedirectHome}
-      theme={lightTheme}
-      darkTheme={darkTheme}
-      store={store}
-    >
-      {/* Resources, one line each as screens are built */}
-      <Resource name="users" {...users} />
-      <Resource name="withdrawals" {...withdrawals} />
-      <Resource name="bots" {...bots} />
-      <Resource name="audit" {...audit} />
-      {plainResources.map(({ name, props }) => (
-        <Resource key={name} name={name} {...props} />
+const Console = () => (
+  <Admin
+    title="Rewards Admin"
+    disableTelemetry
+    requireAuth
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    layout={Layout}
+    loginPage={SignInPage}
+    dashboard={DashboardPage}
+    loading={LoadingScreen}
+    catchAll={RedirectHome}
+    notification={LatestNotification}
+    theme={lightTheme}
+    darkTheme={darkTheme}
+    store={store}
+  >
+    {/* Resources, one line each as screens are built */}
+    <Resource name="users" {...users} />
+    <Resource name="withdrawals" {...withdrawals} />
+    <Resource name="bots" {...bots} />
+    <Resource name="audit" {...audit} />
+    {plainResources.map(({ name, props }) => (
+      <Resource key={name} name={name} {...props} />
+    ))}
+    <CustomRoutes>
+      {customPages.map(([path, Page]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <GuardedPage>
+              <Page />
+            </GuardedPage>
+          }
+        />
       ))}
-      <CustomRoutes>
-        {customPages.map(([path, Page]) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <GuardedPage>
-                <Page />
-              </GuardedPage>
-            }
-          />
-        ))}
-      </CustomRoutes>
-    </Admin>
-  </BrowserRouter>
+    </CustomRoutes>
+  </Admin>
 );
+
+/** A data router, so forms can ask before unsaved edits are left behind (navigation blocking). */
+export const App = () => {
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <Console /> }], {
+      basename: config.basePath || '/',
+    }),
+  );
+  return <RouterProvider router={router} />;
+};

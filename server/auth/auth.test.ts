@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
-import { identifierKey } from './login-throttle';
+import { accountKey, identifierKey } from './login-throttle';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -133,7 +133,7 @@ describe('POST /api/auth/login', () => {
     expect(slowed.ms).toBeGreaterThanOrEqual(1000);
 
     // Once the failures leave the 15-minute window, the owner signs in at full speed.
-    await sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE identifier = ${identifierKey(user.username)}`.execute(
+    await sql`UPDATE login_failures SET at = at - interval '16 minutes' WHERE identifier = ${accountKey(user.id)}`.execute(
       t.db,
     );
     const later = await timed(user.password);
@@ -141,19 +141,61 @@ describe('POST /api/auth/login', () => {
     expect(later.ms).toBeLessThan(500);
   });
 
+  it('slows the account, not the name typed: failures on its username slow its email', async () => {
+    const user = await t.user();
+    for (let i = 0; i < 7; i++) {
+      const res = await login({ emailOrUsername: user.username, password: `guess${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const started = performance.now();
+    const byEmail = await login({
+      emailOrUsername: user.email.toUpperCase(),
+      password: user.password,
+    });
+    expect(byEmail.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('lets one attempt at a time try a slowed account: the others answer 429 with Retry-After', async () => {
+    const user = await t.user();
+    for (let i = 0; i < 7; i++) {
+      const res = await login({ emailOrUsername: user.email, password: `guess${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    // Twelve guesses at once, each from its own address, by either name.
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login({ emailOrUsername: i % 2 ? user.username : user.email, password: `burst${i}` }),
+      ),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(11);
+    for (const res of burst.filter((r) => r.statusCode === 429)) {
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(9);
+      expect(res.json()).toEqual({
+        error: `Too many failed sign-in attempts. Try again in ${retryAfter} seconds.`,
+        code: 'rate_limited',
+      });
+    }
+    // Once the attempt in flight has answered, the right password signs in (slowed, not locked).
+    const owner = await login({ emailOrUsername: user.username, password: user.password });
+    expect(owner.statusCode).toBe(200);
+  });
+
   it('slows an unknown name, a live account and a disabled one alike: it tells nothing', async () => {
     const live = await t.user();
     const disabled = await t.user({ status: 'disabled' });
     const names = ['nobody-slowed', live.username, disabled.username];
-    // Seven recent failures on each name, as if from seven addresses.
+    const buckets = [identifierKey(names[0] ?? ''), accountKey(live.id), accountKey(disabled.id)];
+    // Seven recent failures on each, as if from seven addresses.
     await t.db
       .insertInto('login_failures')
       .values(
-        names.flatMap((name) =>
-          Array.from({ length: 7 }, (_, i) => ({
-            ip: `10.9.9.${i}`,
-            identifier: identifierKey(name),
-          })),
+        buckets.flatMap((identifier) =>
+          Array.from({ length: 7 }, (_, i) => ({ ip: `10.9.9.${i}`, identifier })),
         ),
       )
       .execute();

@@ -19,6 +19,14 @@ export function identifierKey(emailOrUsername: string): string {
 }
 
 /**
+ * The account's bucket, whichever of its names was typed. It cannot be mistaken for a name's
+ * hash (base64url has no colon).
+ */
+export function accountKey(userId: number): string {
+  return `account:${userId}`;
+}
+
+/**
  * Serialises the sign-ins of one IP until the transaction ends (across every server instance),
  * so parallel requests cannot all read the failure count before any of them adds to it.
  */
@@ -43,7 +51,7 @@ export async function ipRetryAfter(db: Database, ip: string): Promise<number> {
   return Math.max(1, Math.ceil(Number(row.wait)));
 }
 
-/** How long to hold this attempt back, from the recent failures on the same account name. */
+/** How long to hold this attempt back, from the recent failures on the same account. */
 export async function accountDelayMs(db: Database, identifier: string): Promise<number> {
   const row = await db
     .selectFrom('login_failures')
@@ -62,4 +70,47 @@ export async function recordFailure(db: Database, ip: string, identifier: string
     .deleteFrom('login_failures')
     .where('at', '<', since(24 * 60 * 60))
     .execute();
+}
+
+// A claim outlives its delay by this much, for the password check that follows it.
+const CLAIM_MARGIN_MS = 2_000;
+
+/**
+ * Claims the account's one attempt in flight while it is slowed. Answers the release, or the
+ * seconds until the attempt in flight is done when another one holds the claim.
+ */
+export async function claimAttempt(
+  db: Database,
+  identifier: string,
+  delayMs: number,
+): Promise<{ release: () => Promise<void> } | { retryAfterSeconds: number }> {
+  // In milliseconds, as a Date holds it, so the release finds its own claim by this value.
+  const until = sql<Date>`date_trunc('milliseconds', now() + make_interval(secs => ${(delayMs + CLAIM_MARGIN_MS) / 1000}))`;
+  const claimed = await db
+    .insertInto('login_attempts_in_flight')
+    .values({ account: identifier, until })
+    .onConflict((oc) =>
+      oc
+        .column('account')
+        .doUpdateSet({ until })
+        .where('login_attempts_in_flight.until', '<=', sql<Date>`now()`),
+    )
+    .returning('until')
+    .executeTakeFirst();
+  if (claimed) {
+    const release = async () => {
+      await db
+        .deleteFrom('login_attempts_in_flight')
+        .where('account', '=', identifier)
+        .where('until', '=', claimed.until)
+        .execute();
+    };
+    return { release };
+  }
+  const holder = await db
+    .selectFrom('login_attempts_in_flight')
+    .select(sql<number>`extract(epoch from until - now())`.as('wait'))
+    .where('account', '=', identifier)
+    .executeTakeFirst();
+  return { retryAfterSeconds: Math.max(1, Math.ceil(Number(holder?.wait ?? 1))) };
 }

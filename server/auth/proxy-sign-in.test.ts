@@ -185,6 +185,54 @@ describe('AUTH_MODE=proxy', () => {
     expect(read.statusCode).toBe(200);
   });
 
+  it("checks Origin, or else Referer, against the console's own host when a browser sends no Sec-Fetch-Site", async () => {
+    const logout = (headers: Record<string, string>) =>
+      send({
+        method: 'POST',
+        url: '/api/auth/logout',
+        email: admin.email,
+        headers: { host: 'console.example.com', ...headers },
+      });
+    const refused: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://console.example.com.evil.example' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example', referer: 'https://console.example.com/users' },
+    ];
+    for (const headers of refused) {
+      const res = await logout(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().code).toBe('cross_site');
+    }
+    const allowed: Record<string, string>[] = [
+      { origin: 'https://console.example.com' },
+      { origin: 'https://CONSOLE.example.com' },
+      { referer: 'https://console.example.com/admin/users' },
+      // A tool, not a browser: a browser's cross-origin POST always sends Origin.
+      {},
+    ];
+    for (const headers of allowed) {
+      const res = await logout(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // Behind the proxy, the host the browser asked for is the forwarded one.
+    const forwarded = await logout({
+      host: '127.0.0.1:8080',
+      'x-forwarded-host': 'console.example.com',
+      origin: 'https://console.example.com',
+    });
+    expect(forwarded.statusCode).toBe(200);
+    // Reads are not changes: another site's page may not read them anyway.
+    const read = await send({
+      method: 'GET',
+      url: '/api/admin/ping',
+      email: admin.email,
+      headers: { host: 'console.example.com', origin: 'https://evil.example' },
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
   it('answers logout without a session of its own to end', async () => {
     const res = await send({ method: 'POST', url: '/api/auth/logout', email: admin.email });
     expect(res.statusCode).toBe(200);

@@ -24,18 +24,33 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EMAIL = /^[^\s@,]{1,200}@[^\s@,]{1,120}$/;
 
 /**
+ * The browser's Sec-Fetch-Site tells where a request comes from. A browser too old to send it
+ * sends Origin (or at least Referer), compared with the host it asked for (the forwarded one
+ * behind a trusted proxy). A request with none of them was not sent by a browser's form.
+ */
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site) return site === 'cross-site' || site === 'same-site';
+  const source = request.headers.origin ?? request.headers.referer;
+  if (source === undefined) return false;
+  try {
+    return new URL(source).host !== request.host.toLowerCase();
+  } catch {
+    return true; // `Origin: null`: a sandboxed or redirected page, never the console's own
+  }
+}
+
+/**
  * The user the proxy vouches for. Only the connection's own peer counts, never X-Forwarded-For:
  * a client could write any address there, and the header from anyone but the proxy is ignored.
  * No signed-in user without the header (401); an email with no account, a disabled one or one
  * without admin access, 403, on every route, /auth/me included.
  *
  * The proxy knows its user by a cookie, which a browser also sends with a form another site
- * posts here: a change asked from another site (as the browser's Sec-Fetch-Site tells) is
- * refused. Browsers too old to send Sec-Fetch-Site rely on the proxy's SameSite cookie.
+ * posts here: a change asked from another site is refused.
  */
 export async function proxySession(request: FastifyRequest, proxy: ProxySignIn): Promise<Session> {
-  const site = request.headers['sec-fetch-site'];
-  if (!SAFE_METHODS.has(request.method) && (site === 'cross-site' || site === 'same-site')) {
+  if (!SAFE_METHODS.has(request.method) && fromAnotherSite(request)) {
     throw new ApiError(403, 'cross_site', 'Changes cannot be asked for from another site');
   }
   const value = proxy.isProxy(request.raw.socket.remoteAddress)

@@ -11,6 +11,7 @@ import * as signupsPerHour from './migrations/0007_signups_per_hour';
 import * as sortIndexes from './migrations/0008_list_sort_indexes';
 import * as searchStatistics from './migrations/0009_search_trigram_statistics';
 import * as searchIndexesShortPendingList from './migrations/0010_search_indexes_short_pending_list';
+import * as loginAttemptsInFlight from './migrations/0011_login_attempts_in_flight';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -24,6 +25,7 @@ const migrations = {
   '0008_list_sort_indexes': sortIndexes,
   '0009_search_trigram_statistics': searchStatistics,
   '0010_search_indexes_short_pending_list': searchIndexesShortPendingList,
+  '0011_login_attempts_in_flight': loginAttemptsInFlight,
 };
 
 const migratorFor = (db: Database) =>

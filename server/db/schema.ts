@@ -55,6 +55,11 @@ export interface LoginFailuresTable {
   identifier: string;
 }
 
+export interface LoginAttemptsInFlightTable {
+  account: string;
+  until: Date;
+}
+
 type Numeric = ColumnType<string, string | number, string | number>;
 /** A numeric column with a default: optional on insert. */
 type NumericDefault = ColumnType<string, string | number | undefined, string | number>;
@@ -189,6 +194,7 @@ export interface DB {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
+  login_attempts_in_flight: LoginAttemptsInFlightTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { buildTestApp, createTestContext, type TestContext } from '../test/harne
 let t: TestContext;
 let dir: string;
 let app: FastifyInstance;
+const NOT_FOUND = { error: 'Not found', code: 'not_found' };
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -84,6 +86,50 @@ describe('serving the console', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    }
+  });
+
+  it("answers the API's JSON 404 to every /api path that is not a route, however it is spelled", async () => {
+    // Sent as typed, over a socket: inject and fetch would resolve the dot segments first.
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const raw = (method: string, urlPath: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        http
+          .request({ host: '127.0.0.1', port, method, path: urlPath }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => {
+              body += chunk;
+            });
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                type: res.headers['content-type'] ?? '',
+                body,
+              }),
+            );
+          })
+          .on('error', reject)
+          .end();
+      });
+    for (const urlPath of [
+      '/api',
+      '/api/nothing-here',
+      '/api/../package.json',
+      '/api/../index.html',
+      '/api/%2e%2e/index.html',
+      '/api/..%2findex.html',
+      '/api/assets/app.js',
+      '/api/index.html',
+      '/admin/api/../index.html',
+    ]) {
+      for (const method of ['GET', 'HEAD', 'POST']) {
+        const res = await raw(method, urlPath);
+        const what = `${method} ${urlPath}`;
+        expect(res.status, what).toBe(404);
+        expect(res.type, what).toContain('application/json');
+        if (method !== 'HEAD') expect(JSON.parse(res.body), what).toEqual(NOT_FOUND);
+      }
     }
   });
 

@@ -21,6 +21,16 @@ function isApiPath(urlPath: string): boolean {
   return urlPath === '/api' || urlPath.startsWith('/api/');
 }
 
+/** The path as typed, or as the static handler would decode it: either names the API. */
+function namesApi(url: string): boolean {
+  const urlPath = url.split('?')[0] ?? '/';
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {}
+  return isApiPath(urlPath) || isApiPath(decoded);
+}
+
 /**
  * Serves the console: hashed assets with long caching, and index.html (with the <base href>
  * the sub-path needs) for every other GET without a file extension, so deep links work.
@@ -36,6 +46,14 @@ export async function installConsole(app: FastifyInstance, options: ConsoleOptio
       : null;
 
   if (html && options.dir) {
+    // The static handler's wildcard would take an unknown /api path, and answer it 403 if it
+    // holds a dot segment: the API's own 404 answers it instead.
+    app.addHook('onRequest', async (request, reply) => {
+      const route = request.routeOptions.url;
+      if (route && !route.startsWith('/api') && namesApi(request.url)) {
+        return reply.callNotFound();
+      }
+    });
     await app.register(fastifyStatic, {
       root: options.dir,
       wildcard: true,

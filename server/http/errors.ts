@@ -1,6 +1,14 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ErrorBody } from '../../contract/errors';
+import { fieldLabel } from '../../contract/labels';
+import { plainIssue, sentence } from '../../contract/messages';
 
 /** An error the API answers as `{error, code, fields?}` with its status. */
 export class ApiError extends Error {
@@ -31,10 +39,39 @@ const FASTIFY_MESSAGES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'The request body is incomplete'],
 };
 
-function fieldName(path: string, params: Record<string, unknown>): string {
-  const keys = params.keys;
-  if (Array.isArray(keys) && keys.length > 0) return keys.join(', ');
-  return path.replace(/^\//, '').replaceAll('/', '.') || 'body';
+/** What a request part is called when the whole of it is wrong (a body that is not an object). */
+const WHOLE: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query',
+  params: 'The address',
+  headers: 'A header',
+};
+
+const wholeOf = (context: string) => WHOLE[context] ?? 'The request';
+
+/** 400 for one field, in a sentence naming it ('HTML must be at most 100000 characters'). */
+export function invalidInput(field: string, message: string): ApiError {
+  const text = sentence(field === 'body' ? wholeOf('body') : fieldLabel(field.split('.')), message);
+  return new ApiError(400, 'invalid_input', text, { [field]: text });
+}
+
+/**
+ * The fields of a request zod refused, each with a sentence naming it by the console's label:
+ * 'username' → 'Username must be at most 64 characters'.
+ */
+function invalidFields(error: FastifySchemaValidationError[], context: string) {
+  const fields: Record<string, string> = {};
+  for (const issue of error) {
+    const keys = issue.params.keys;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+      for (const key of keys) fields[String(key)] ??= 'Unknown field';
+      continue;
+    }
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const label = path.length ? fieldLabel(path) : wholeOf(context);
+    fields[path.join('.') || 'body'] ??= sentence(label, issue.message ?? 'is not valid');
+  }
+  return fields;
 }
 
 /**
@@ -53,6 +90,8 @@ export const frameworkErrors =
   };
 
 export function installErrorHandling(app: FastifyInstance): void {
+  // Checks that give no message of their own speak plain language, not zod's developer terms.
+  z.config({ customError: plainIssue });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       const body: ErrorBody = { error: error.message, code: error.code };
@@ -63,20 +102,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const name = fieldName(issue.instancePath, issue.params);
-        fields[name] ??=
-          issue.keyword === 'unrecognized_keys'
-            ? 'Unknown field'
-            : (issue.message ?? 'Invalid value');
-      }
-      const context = error.validationContext ?? 'body';
-      const where = context === 'querystring' ? 'query' : context;
-      const names = Object.keys(fields).join(', ');
-      return reply
-        .code(400)
-        .send({ error: `Invalid ${where}: ${names}`, code: 'invalid_input', fields });
+      const fields = invalidFields(error.validation, error.validationContext ?? 'body');
+      const [name, message] = Object.entries(fields)[0] ?? ['body', 'is not valid'];
+      const first = message === 'Unknown field' ? `Unknown field: ${name}` : message;
+      return reply.code(400).send({ error: first, code: 'invalid_input', fields });
     }
     // A value PostgreSQL cannot store (bad encoding) that slipped past validation is still bad input.
     if (error.code === '22021' || error.code === '22P05') {

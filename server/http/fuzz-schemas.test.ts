@@ -34,6 +34,7 @@ import { offers } from '../modules/offers/resource';
 import { withdrawalTypes } from '../modules/withdrawal-types/resource';
 import {
   bodyOf,
+  deepBodies,
   HOSTILE_PARAMS,
   hostileBodies,
   hostileQueries,
@@ -50,7 +51,7 @@ import { testPushKey } from '../test/secret-marker';
 
 // Each admin route sent bodies, queries and path parameters drawn from its own schema (mostly
 // valid, so they reach the database, now and then with a hostile value or an unknown field), and
-// before that, each hostile kind at least once. Whatever arrives: never a 5xx; a refusal or a
+// before that, each hostile kind at least once, and bodies nested thousands of levels deep. Whatever arrives: never a 5xx; a refusal or a
 // read leaves every table as it was (row counts and checksums); a change writes at most one
 // audit row.
 
@@ -256,9 +257,10 @@ describe('fuzzed input shaped by each route’s schema', () => {
 
       // Each hostile kind once, in the body, the query and the path, before the random runs.
       const examples: Example[] = [
-        ...(schemas.body ? hostileBodies(schemas.body, overrides) : []).map(
-          (payload): Example => [existing, payload, ''],
-        ),
+        ...(schemas.body
+          ? [...hostileBodies(schemas.body, overrides), ...deepBodies(schemas.body, overrides)]
+          : []
+        ).map((payload): Example => [existing, payload, '']),
         ...(schemas.query ? hostileQueries(schemas.query, overrides) : []).map(
           (search): Example => [existing, undefined, search],
         ),

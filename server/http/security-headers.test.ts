@@ -119,6 +119,18 @@ describe('security headers', () => {
     }
   });
 
+  it("add X-Frame-Options SAMEORIGIN when only the console's own origin may frame it", async () => {
+    // The harness's app keeps the default FRAME_ANCESTORS ('self').
+    for (const url of ['/', '/api/health', '/api/nothing-here', '/api/admin/users/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+    }
+    // An allow-list of other origins: the header would forbid what frame-ancestors allows.
+    const listed = await app.inject({ method: 'GET', url: '/' });
+    expect(listed.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('are on the 429 of too many sign-in failures', async () => {
     let last = await app.inject({ method: 'GET', url: '/' });
     for (let i = 0; i < 11; i++) {

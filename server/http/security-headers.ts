@@ -8,6 +8,7 @@ import helmet from 'helmet';
  * cannot decode).
  */
 export function securityHeaders(frameAncestors: string[]): Record<string, string> {
+  const ownOriginOnly = frameAncestors.length === 1 && frameAncestors[0] === "'self'";
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -25,8 +26,9 @@ export function securityHeaders(frameAncestors: string[]): Record<string, string
         frameAncestors,
       },
     },
-    // frame-ancestors decides embedding; X-Frame-Options would contradict an allow-list.
-    xFrameOptions: false,
+    // frame-ancestors decides embedding; X-Frame-Options, for browsers that ignore it, can only
+    // say the same when no other origin is allowed (it would contradict an allow-list).
+    xFrameOptions: ownOriginOnly ? { action: 'sameorigin' } : false,
   });
   const headers: Record<string, string> = {};
   const response = {

@@ -254,6 +254,37 @@ export function hostileBodies(schema: z.ZodType, overrides: Overrides = {}): unk
   return [...inFields, ...unknown];
 }
 
+/**
+ * Objects and arrays in turn, `depth` deep, the outermost an object (or an array): a recursive
+ * schema would follow it off the stack.
+ */
+export function nested(depth: number, outer: 'object' | 'array' = 'object'): unknown {
+  let value: unknown = 1;
+  for (let level = depth; level > 0; level--) {
+    value = (level % 2 === 1) === (outer === 'object') ? { a: value } : [value];
+  }
+  return value;
+}
+
+/** Deeper than the 1,500 levels that overflowed a schema's parse, yet only 10 KB. */
+const DEEP = [nested(2000, 'object'), nested(2000, 'array')];
+
+/**
+ * Valid bodies with every field nested deeply (an object outermost, then an array), and the
+ * whole body nested: a few requests that reach every field's schema.
+ */
+export function deepBodies(schema: z.ZodType, overrides: Overrides = {}): unknown[] {
+  const json = jsonSchemaOf(schema);
+  const object = json.anyOf?.find((s) => s.type === 'object') ?? json;
+  const names = Object.keys(object.properties ?? {});
+  const sample = sampleOf(object, overrides);
+  const base = typeof sample === 'object' && sample !== null ? sample : {};
+  return [
+    ...DEEP.map((deep) => names.reduce((body, name) => withKey(body, name, deep), base)),
+    ...DEEP,
+  ];
+}
+
 /** One query per hostile value, as `hostileBodies` makes bodies. */
 export function hostileQueries(schema: z.ZodType, overrides: Overrides = {}): string[] {
   return hostileBodies(schema, overrides).map((params) =>

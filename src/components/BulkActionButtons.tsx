@@ -36,6 +36,7 @@ export const BulkActionButtons = <A extends string>({
   confirmText,
   onConfirm,
   canAct,
+  describe,
 }: {
   actions: readonly BulkAction<A>[];
   /** The question, e.g. 'Set active=false for 2 bots?'. */
@@ -44,15 +45,22 @@ export const BulkActionButtons = <A extends string>({
   onConfirm: (action: A, ids: Identifier[]) => Promise<unknown>;
   /** Which checked rows can be acted on (e.g. only pending withdrawals); all by default. */
   canAct?: (record: RaRecord) => boolean;
+  /** What the confirmation adds below the question, about the rows it will act on. */
+  describe?: (action: A, records: RaRecord[]) => string;
 }) => {
   const notify = useNotify();
   const { data, selectedIds } = useListContext();
   useUnselectOnQueryChange();
-  const selected = (data ?? [])
-    .filter((record) => selectedIds.includes(record.id) && (canAct?.(record) ?? true))
-    .map((record) => record.id);
+  const records = (data ?? []).filter(
+    (record) => selectedIds.includes(record.id) && (canAct?.(record) ?? true),
+  );
+  const selected = records.map((record) => record.id);
   // kept after closing so the dialog's text does not change while it fades out
-  const [request, setRequest] = useState<{ action: BulkAction<A>; ids: Identifier[] } | null>(null);
+  const [request, setRequest] = useState<{
+    action: BulkAction<A>;
+    ids: Identifier[];
+    description?: string;
+  } | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -61,7 +69,7 @@ export const BulkActionButtons = <A extends string>({
       notify(NOTHING_SELECTED, { type: 'warning' });
       return;
     }
-    setRequest({ action, ids: selected });
+    setRequest({ action, ids: selected, description: describe?.(action.action, records) });
     setOpen(true);
   };
 
@@ -98,6 +106,7 @@ export const BulkActionButtons = <A extends string>({
       <ConfirmDialog
         open={open}
         title={request ? confirmText(request.action.action, request.ids.length) : ''}
+        description={request?.description}
         confirmColor={request?.action.color}
         busy={busy}
         onConfirm={run}

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { useConfirmStep } from './useConfirmStep';
 
 export interface ConfirmButtonProps {
   /** The button's text, e.g. 'Delete'. */
@@ -39,20 +40,7 @@ export const ConfirmButton = ({
   startIcon,
   'aria-label': ariaLabel,
 }: ConfirmButtonProps) => {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const run = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } catch {
-      // reported by the caller
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+  const { open, busy, ask, close, run } = useConfirmStep();
 
   return (
     <>
@@ -62,7 +50,7 @@ export const ConfirmButton = ({
         variant={variant}
         startIcon={startIcon}
         disabled={disabled || busy}
-        onClick={() => setOpen(true)}
+        onClick={ask}
         aria-label={ariaLabel}
       >
         {children}
@@ -74,8 +62,8 @@ export const ConfirmButton = ({
         description={description}
         confirmLabel={confirmLabel}
         confirmColor={confirmColor}
-        onConfirm={run}
-        onClose={() => setOpen(false)}
+        onConfirm={run(onConfirm)}
+        onClose={close}
       />
     </>
   );

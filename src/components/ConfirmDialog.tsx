@@ -15,11 +15,16 @@ export interface ConfirmDialogProps {
   title: string;
   /** What confirming will do, when the question alone does not say it. */
   description?: string;
+  /** Read out when it changes (a description that is worked out after the dialog opens). */
+  liveDescription?: boolean;
   confirmLabel?: string;
   confirmColor?: 'primary' | 'success' | 'error' | 'warning';
   /** While true the buttons are disabled and the dialog cannot be dismissed. */
   busy?: boolean;
-  onConfirm: () => void;
+  /** Keeps Confirm disabled, e.g. until what it acts on is known. */
+  confirmDisabled?: boolean;
+  /** Without it the dialog only informs: Cancel alone. */
+  onConfirm?: () => void;
   onClose: () => void;
 }
 
@@ -33,7 +38,9 @@ export const ConfirmDialog = ({
   description,
   confirmLabel = 'Confirm',
   confirmColor = 'primary',
+  liveDescription = false,
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) => {
@@ -51,23 +58,27 @@ export const ConfirmDialog = ({
       </DialogTitle>
       {description && (
         <DialogContent>
-          <DialogContentText>{description}</DialogContentText>
+          <DialogContentText role={liveDescription ? 'status' : undefined}>
+            {description}
+          </DialogContentText>
         </DialogContent>
       )}
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button
-          variant="contained"
-          color={confirmColor}
-          onClick={onConfirm}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
-          autoFocus
-        >
-          {confirmLabel}
-        </Button>
+        {onConfirm && (
+          <Button
+            variant="contained"
+            color={confirmColor}
+            onClick={onConfirm}
+            disabled={busy || confirmDisabled}
+            startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+            autoFocus
+          >
+            {confirmLabel}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Title } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../authProvider';
 import { createDataProvider } from '../dataProvider';
@@ -20,6 +20,11 @@ const renderLayout = (path = '/', children = <p>Page content</p>) =>
       </AdminContext>
     </MemoryRouter>,
   );
+
+/** Shows the current path, to see where the menu went. */
+const Where = () => <p>{`At ${useLocation().pathname}`}</p>;
+
+const matchList = () => screen.getByRole('listbox', { name: 'Menu matches' });
 
 const settingsButton = () => screen.getByRole('button', { name: 'Settings' });
 
@@ -99,23 +104,79 @@ describe('Layout', () => {
   it('filters the menu from the search box', async () => {
     const user = userEvent.setup();
     renderLayout('/');
-    const search = screen.getByRole('searchbox', { name: 'Search menu' });
+    const search = screen.getByRole('combobox', { name: 'Search menu' });
     expect(search).toHaveAttribute('placeholder', 'Search menu');
+    expect(search).toHaveAttribute('aria-expanded', 'false');
 
     await user.type(search, 'LEG');
-    expect(screen.getByRole('link', { name: 'Legal' })).toBeInTheDocument();
-    expect(settingsButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    const settings = within(matchList()).getByRole('group', { name: 'Settings' });
+    expect(within(settings).getByRole('option', { name: 'Legal' })).toHaveAttribute(
+      'href',
+      '/settings/legal',
+    );
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Bots' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Bots' })).not.toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, 'zzz');
     expect(screen.getByText('No matches')).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
 
     await user.clear(search);
     expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
     expect(screen.queryByText('No matches')).not.toBeInTheDocument();
+  });
+
+  it('the menu search: arrows move the highlighted match and Enter opens it', async () => {
+    const user = userEvent.setup();
+    renderLayout('/', <Where />);
+    const search = screen.getByRole('combobox', { name: 'Search menu' });
+
+    await user.type(search, 'withdrawal');
+    const options = within(matchList()).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Withdrawals',
+      'Withdrawal Types',
+    ]);
+    const highlighted = () => within(matchList()).getByRole('option', { selected: true });
+    expect(highlighted()).toHaveTextContent('Withdrawals');
+    expect(search).toHaveAttribute('aria-activedescendant', highlighted().id);
+
+    await user.keyboard('{ArrowDown}');
+    expect(highlighted()).toHaveTextContent('Withdrawal Types');
+    expect(search).toHaveAttribute('aria-activedescendant', highlighted().id);
+    await user.keyboard('{ArrowDown}'); // past the last: back to the first
+    expect(highlighted()).toHaveTextContent('Withdrawals');
+    await user.keyboard('{ArrowUp}'); // before the first: the last
+    expect(highlighted()).toHaveTextContent('Withdrawal Types');
+    expect(search).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('At /settings/withdrawal-types')).toBeInTheDocument();
+    expect(search).toHaveValue('');
+    expect(screen.getByRole('link', { name: 'Withdrawal Types' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('the menu search: Enter opens the first match, Escape clears the search', async () => {
+    const user = userEvent.setup();
+    renderLayout('/', <Where />);
+    const search = screen.getByRole('combobox', { name: 'Search menu' });
+
+    await user.type(search, 'aud{Enter}');
+    expect(screen.getByText('At /audit')).toBeInTheDocument();
+
+    await user.type(search, 'zzz{Enter}');
+    expect(screen.getByText('At /audit')).toBeInTheDocument(); // nothing to open
+
+    await user.keyboard('{Escape}');
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
   });
 
   it('collapses to icons, hides the search box, and remembers it', async () => {
@@ -125,7 +186,7 @@ describe('Layout', () => {
     await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
 
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('true');
-    expect(screen.queryByRole('searchbox', { name: 'Search menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Search menu' })).not.toBeInTheDocument();
     expect(screen.queryByText('Users')).not.toBeInTheDocument(); // no visible label
     expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument(); // still named
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
@@ -135,7 +196,7 @@ describe('Layout', () => {
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('false');
-    expect(screen.getByRole('searchbox', { name: 'Search menu' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search menu' })).toBeInTheDocument();
   });
 
   describe('under 980 px', () => {
@@ -151,6 +212,36 @@ describe('Layout', () => {
       expect(await screen.findByRole('link', { name: 'Users' })).toBeInTheDocument();
 
       await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument(),
+      );
+    });
+
+    it('Escape in the menu search clears it first, then closes the overlay', async () => {
+      useNarrowScreen();
+      const user = userEvent.setup();
+      renderLayout('/');
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await user.type(await screen.findByRole('combobox', { name: 'Search menu' }), 'leg');
+      await user.keyboard('{Escape}');
+      expect(screen.getByRole('combobox', { name: 'Search menu' })).toHaveValue('');
+      expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument(),
+      );
+    });
+
+    it('Enter in the menu search opens the match and closes the overlay', async () => {
+      useNarrowScreen();
+      const user = userEvent.setup();
+      renderLayout('/', <Where />);
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await user.type(await screen.findByRole('combobox', { name: 'Search menu' }), 'bot{Enter}');
+      expect(screen.getByText('At /bots')).toBeInTheDocument();
       await waitFor(() =>
         expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument(),
       );

@@ -1,17 +1,14 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LogoutIcon from '@mui/icons-material/Logout';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Collapse,
   Divider,
-  InputAdornment,
   List,
   ListItemButton,
   ListItemIcon,
   ListItemText,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -21,8 +18,8 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { signOutOfProxy } from '../authProvider';
 import { config } from '../config';
 import { getOpenGroups, type OpenGroups, setOpenGroups } from '../storage';
+import { MenuMatchList, MenuSearchBox, useMenuSearch } from './MenuSearch';
 import {
-  filterMenu,
   groupContainsPath,
   isLinkActive,
   type MenuEntry,
@@ -30,6 +27,7 @@ import {
   type MenuLink,
   menu,
 } from './menu';
+import { iconSx, itemSx } from './menuItemSx';
 
 interface SidebarMenuProps {
   /** Icons only, with tooltips; the search box is hidden. */
@@ -56,17 +54,6 @@ const CollapsedTooltip = ({
   ) : (
     children
   );
-
-const itemSx = (collapsed: boolean, nested: boolean) => ({
-  minHeight: 44,
-  borderRadius: 1,
-  mx: 1,
-  px: collapsed ? 1.5 : 2,
-  pl: nested && !collapsed ? 4 : undefined,
-  justifyContent: collapsed ? 'center' : 'flex-start',
-});
-
-const iconSx = (collapsed: boolean) => ({ minWidth: collapsed ? 0 : 40, justifyContent: 'center' });
 
 const MenuLinkItem = ({
   item,
@@ -170,7 +157,6 @@ const MenuGroupItem = ({
 export const SidebarMenu = ({ collapsed, onNavigate, entries = menu }: SidebarMenuProps) => {
   const { pathname } = useLocation();
   const logout = useLogout();
-  const [query, setQuery] = useState('');
   const [openGroups, setOpenGroupsState] = useState<OpenGroups>(getOpenGroups);
 
   const toggleGroup = (id: string) => {
@@ -195,43 +181,21 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries = menu }: SidebarMe
     });
   }, [entries, pathname]);
 
-  const filtering = !collapsed && query.trim() !== '';
-  const visible = filtering ? filterMenu(entries, query) : entries;
+  const search = useMenuSearch(entries, !collapsed, onNavigate);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
-      {!collapsed && (
-        <Box sx={{ px: 2, pb: 1 }}>
-          <TextField
-            type="search"
-            size="small"
-            variant="outlined"
-            margin="none"
-            fullWidth
-            placeholder="Search menu"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Search menu' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Box>
-      )}
+      {!collapsed && <MenuSearchBox search={search} />}
       <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, overflowY: 'auto' }}>
-        {visible.length === 0 ? (
+        {search.results?.length === 0 ? (
           <Typography role="status" sx={{ px: 3, py: 2, color: 'text.secondary' }}>
             No matches
           </Typography>
+        ) : search.results ? (
+          <MenuMatchList search={search} results={search.results} />
         ) : (
           <List component="ul" sx={{ py: 0.5 }}>
-            {visible.map((entry) =>
+            {entries.map((entry) =>
               entry.kind === 'link' ? (
                 <MenuLinkItem
                   key={entry.to}
@@ -245,7 +209,7 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries = menu }: SidebarMe
                 <MenuGroupItem
                   key={entry.id}
                   group={entry}
-                  open={filtering || !!openGroups[entry.id]}
+                  open={!!openGroups[entry.id]}
                   onToggle={() => toggleGroup(entry.id)}
                   collapsed={collapsed}
                   pathname={pathname}

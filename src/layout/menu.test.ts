@@ -6,6 +6,7 @@ import {
   type MenuEntry,
   type MenuGroup,
   menu,
+  menuLinks,
 } from './menu';
 
 const labels = (entries: MenuEntry[]) =>
@@ -87,6 +88,16 @@ describe('filterMenu', () => {
     const before = JSON.stringify(labels(menu));
     filterMenu(menu, 'legal');
     expect(JSON.stringify(labels(menu))).toBe(before);
+  });
+});
+
+describe('menuLinks', () => {
+  it('lists the links of a filtered menu in display order, group children in place', () => {
+    expect(menuLinks(filterMenu(menu, 'withdrawal')).map((link) => link.to)).toEqual([
+      '/withdrawals',
+      '/settings/withdrawal-types',
+    ]);
+    expect(menuLinks(filterMenu(menu, 'zzz'))).toEqual([]);
   });
 });
 

@@ -94,6 +94,10 @@ export const filterMenu = (items: readonly MenuEntry[], query: string): MenuEntr
   return result;
 };
 
+/** The links a filtered menu holds, in display order: what the search's arrow keys step through. */
+export const menuLinks = (items: readonly MenuEntry[]): MenuLink[] =>
+  items.flatMap((item) => (item.kind === 'link' ? [item] : item.children));
+
 /** True when `pathname` is the link's route or below it ('/' only matches itself). */
 export const isLinkActive = (to: string, pathname: string): boolean =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);

@@ -105,9 +105,9 @@ describe('POST /api/admin/categories', () => {
       [{ name: '   ' }, 'name', 'Name is required'],
       [{}, 'name'],
       [{ name: 'x'.repeat(101) }, 'name'],
-      [{ name: 'Ok', sortOrder: 1.5 }, 'sortOrder', 'must be a whole number'],
+      [{ name: 'Ok', sortOrder: 1.5 }, 'sortOrder', 'Sort order must be a whole number'],
       [{ name: 'Ok', sortOrder: '3' }, 'sortOrder'],
-      [{ name: 'Ok', isActive: 'yes' }, 'isActive', 'must be true or false'],
+      [{ name: 'Ok', isActive: 'yes' }, 'isActive', 'Active must be true or false'],
       [{ name: 'Ok', slug: 's'.repeat(101) }, 'slug'],
       [{ name: 'Ok', color: 'red' }, 'color', 'Unknown field'],
     ];

@@ -158,18 +158,18 @@ describe('integrations', () => {
         ),
       ),
     ).toEqual({
-      'onesignal.appId': 'must be an App ID such as 202d4f61-1ca9-42df-9d36-bb17d8123abc',
+      'onesignal.appId': 'App ID must be an App ID such as 202d4f61-1ca9-42df-9d36-bb17d8123abc',
       'onesignal.restApiKey':
-        'must be the key as the provider shows it: at least 8 letters, digits or symbols, no spaces',
-      'onesignal.androidChannelId': 'must be at most 100 characters',
-      'unityAds.iosGameId': 'must be on one line',
-      'unityAds.rewardedPlacementIos': 'must be at most 100 characters',
+        'REST API Key must be the key as the provider shows it: at least 8 letters, digits or symbols, no spaces',
+      'onesignal.androidChannelId': 'Android Channel ID must be at most 100 characters',
+      'unityAds.iosGameId': 'iOS Game ID must be on one line',
+      'unityAds.rewardedPlacementIos': 'Rewarded Placement (iOS) must be at most 100 characters',
     });
     expect(await refused(integrationsBody({ restApiKey: 'short' }))).toHaveProperty(
       'onesignal.restApiKey',
     );
     expect(await refused(integrationsBody({ restApiKey: 'k'.repeat(501) }))).toEqual({
-      'onesignal.restApiKey': 'must be at most 500 characters',
+      'onesignal.restApiKey': 'REST API Key must be at most 500 characters',
     });
     expect(await refused({ onesignal: integrationsBody().onesignal })).toHaveProperty('unityAds');
     expect(await refused({ ...integrationsBody(), extra: 1 })).toEqual({ extra: 'Unknown field' });
@@ -178,7 +178,7 @@ describe('integrations', () => {
         ...integrationsBody(),
         unityAds: { ...integrationsBody().unityAds, testMode: 'yes' },
       }),
-    ).toEqual({ 'unityAds.testMode': 'must be true or false' });
+    ).toEqual({ 'unityAds.testMode': 'Test mode must be true or false' });
 
     expect((await admin.get(URL)).json()).toEqual(before);
     expect(await auditRows(t, 'integrations.update')).toHaveLength(audits);

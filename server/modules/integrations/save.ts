@@ -24,11 +24,10 @@ type Patch = z.output<typeof IntegrationsPatch>;
 /** What a save did to the push key: all the audit log ever says of it. */
 type KeyChange = 'kept' | 'replaced' | 'cleared';
 
+const STALE_MASK =
+  'The stored key changed since this form was loaded: reload, or type the whole key';
 const staleMask = () =>
-  new ApiError(400, 'invalid_input', 'Invalid body: onesignal.restApiKey', {
-    'onesignal.restApiKey':
-      'The stored key changed since this form was loaded: reload, or type the whole key',
-  });
+  new ApiError(400, 'invalid_input', STALE_MASK, { 'onesignal.restApiKey': STALE_MASK });
 
 /** The masked value as read keeps the key, '' clears it, anything else replaces it. */
 function nextKey(

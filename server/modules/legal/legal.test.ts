@@ -95,14 +95,18 @@ describe('POST /api/admin/legal', () => {
     });
     const cases: [object, string, string?][] = [
       [{}, 'type'],
-      [{ type: 'cookies' }, 'type', 'must be terms or privacy'],
-      [{ type: 'terms', isActive: 'yes' }, 'isActive', 'must be true or false'],
+      [{ type: 'cookies' }, 'type', 'Document type must be terms or privacy'],
+      [{ type: 'terms', isActive: 'yes' }, 'isActive', 'Active must be true or false'],
       [{ type: 'terms', contentText: 5 }, 'contentText'],
-      [{ type: 'terms', contentHtml: 'a\0b' }, 'contentHtml', 'must not contain NUL characters'],
+      [
+        { type: 'terms', contentHtml: 'a\0b' },
+        'contentHtml',
+        'HTML must not contain NUL characters',
+      ],
       [
         { type: 'terms', contentText: 'x'.repeat(LEGAL_CONTENT_MAX + 1) },
         'contentText',
-        'must be at most 200000 characters',
+        'Plain text must be at most 200000 characters',
       ],
       [{ type: 'terms', version: 7 }, 'version', 'Unknown field'],
     ];
@@ -125,7 +129,7 @@ describe('POST /api/admin/legal', () => {
     const contentHtml = `<p>${'&'.repeat(LEGAL_HTML_MAX - 10)}</p>`;
     const res = await admin.post(URL, { type: 'terms', contentHtml });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ contentHtml: 'must be at most 100000 characters' });
+    expect(res.json().fields).toEqual({ contentHtml: 'HTML must be at most 100000 characters' });
     expect(await t.db.selectFrom('legal_documents').select('id').execute()).toHaveLength(0);
   });
 
@@ -135,7 +139,7 @@ describe('POST /api/admin/legal', () => {
       contentHtml: 'h'.repeat(LEGAL_HTML_MAX + 1),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ contentHtml: 'must be at most 100000 characters' });
+    expect(res.json().fields).toEqual({ contentHtml: 'HTML must be at most 100000 characters' });
   });
 
   it('refuses deeply nested HTML quickly, before sanitising it', async () => {
@@ -144,7 +148,7 @@ describe('POST /api/admin/legal', () => {
     const res = await admin.post(URL, { type: 'terms', contentHtml: '<div>'.repeat(3000) });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
-      contentHtml: 'must not nest elements more than 64 deep',
+      contentHtml: 'HTML must not nest elements more than 64 deep',
     });
     expect(Date.now() - started).toBeLessThan(500);
     expect(await t.db.selectFrom('legal_documents').select('id').execute()).toHaveLength(0);
@@ -278,12 +282,27 @@ describe('PATCH /api/admin/legal/{id}', () => {
     expect((await admin.get(`${URL}/${live._id}`)).json().isActive).toBe(false);
   });
 
-  it('takes a version offline with isActive false, keeping its publishedAt', async () => {
-    const live = await publish('terms');
-    const res = await patch(live._id, { isActive: false });
-    expect(res.json().doc).toMatchObject({ isActive: false, publishedAt: live.publishedAt });
-    expect(await activeVersions('terms')).toEqual([]);
-    expect((await publicDoc('terms')).statusCode).toBe(404);
+  it('keeps a draft a draft with isActive false', async () => {
+    const doc = await draft('terms', 'Draft');
+    const res = await patch(doc._id, { contentText: 'Still a draft', isActive: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().doc).toMatchObject({ contentText: 'Still a draft', isActive: false });
+  });
+
+  it('never takes the live version offline: a draft save of it answers 409, changing nothing', async () => {
+    const live = await publish('terms', 'Live');
+    for (const body of [{ isActive: false }, { contentText: 'Draft words', isActive: false }]) {
+      const res = await patch(live._id, body);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({
+        error:
+          'This version is live: it stays live until another version is published or activated. Save the changes as a new version.',
+        code: 'live_version',
+      });
+    }
+    expect(await activeVersions('terms')).toEqual([1]);
+    expect((await publicDoc('terms')).json()).toMatchObject({ version: 1, contentText: 'Live' });
+    expect(await auditsOf(t, 'legal', live._id)).toHaveLength(1);
   });
 
   it('writes nothing when nothing changes', async () => {

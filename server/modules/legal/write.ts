@@ -143,9 +143,20 @@ export interface LegalChanges {
 }
 
 /**
+ * A type that has a live version always keeps one: players would otherwise get no document at
+ * all. Only publishing or activating another version takes it offline.
+ */
+const liveStaysLive = () =>
+  conflict(
+    'This version is live: it stays live until another version is published or activated. Save the changes as a new version.',
+    'live_version',
+  );
+
+/**
  * PATCH /admin/legal/{id}: new content and/or a new state. Publishing (isActive true) takes the
  * type's other active version offline; publishedAt keeps the first time the version went live.
- * A patch that changes nothing writes nothing.
+ * The live version cannot be saved as a draft (isActive false): 409. A patch that changes
+ * nothing writes nothing.
  */
 export async function updateDocument(
   db: Database,
@@ -157,6 +168,7 @@ export async function updateDocument(
   const html = changes.contentHtml === undefined ? undefined : cleanHtml(changes.contentHtml);
   return inTransaction(db, async (trx) => {
     const row = await lockDocument(trx, rawId, ifMatch);
+    if (row.is_active && changes.isActive === false) throw liveStaysLive();
     const set: UpdateObject<DB, 'legal_documents'> = {};
     if (changes.contentText !== undefined && changes.contentText !== row.content_text)
       set.content_text = changes.contentText;

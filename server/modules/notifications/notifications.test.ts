@@ -223,7 +223,7 @@ describe('push send', () => {
       includeExternalIds: 'Provide at least 1 external_id',
     });
     expect(await refused({ ...untargeted, includeExternalIds: ['  '] })).toEqual({
-      'includeExternalIds.0': 'must not be blank',
+      'includeExternalIds.0': 'External ID 1 must not be blank',
     });
     expect(await refused({ ...welcome, headings: { en: '   ' } })).toEqual({
       'headings.en': 'Title is required',
@@ -239,16 +239,39 @@ describe('push send', () => {
       fr: 'Unknown field',
     });
     expect(await refused({ ...welcome, includedSegments: ['Everyone'] })).toEqual({
-      'includedSegments.0': 'must be Subscribed Users, Active Users or Inactive Users',
+      'includedSegments.0': 'Segment 1 must be Subscribed Users, Active Users or Inactive Users',
     });
     expect(await refused({ ...welcome, data: ['not', 'an', 'object'] })).toHaveProperty('data');
     expect(await refused({ ...welcome, data: { blob: 'x'.repeat(2100) } })).toEqual({
-      data: 'must be at most 2048 bytes as JSON',
+      data: 'Custom data must be at most 2048 bytes as JSON',
     });
     expect(await refused({ ...welcome, sendAt: 'now' })).toEqual({ sendAt: 'Unknown field' });
 
     expect(stub.requests).toHaveLength(0);
     expect(await auditRows(t, 'notification.send')).toHaveLength(before);
+  });
+
+  it('refuses custom data nested too deeply with a 400 naming the field, and sends nothing', async () => {
+    // 1,500 levels, 9 KB: enough to overflow the stack of a recursive schema.
+    let deep: unknown = 1;
+    for (let i = 0; i < 1500; i++) deep = { a: deep };
+    const res = await admin.post(SEND, { ...welcome, data: { deep } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_input' });
+    expect(Object.keys(res.json().fields)).toEqual(['data']);
+    expect(res.json().error).toContain('data');
+
+    // A body far deeper than that, as deep as a megabyte allows, is refused the same way.
+    const wide = '[['.repeat(250_000) + ']]'.repeat(250_000);
+    const whole = await t.app.inject({
+      method: 'POST',
+      url: SEND,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: `{"headings":{"en":"x"},"contents":{"en":"y"},"data":{"x":${wide}}}`,
+    });
+    expect(whole.statusCode, whole.body.slice(0, 300)).toBe(400);
+    expect(Object.keys(whole.json().fields)).toEqual(['data']);
+    expect(stub.requests).toHaveLength(0);
   });
 
   it('answers 409 and sends nothing while push is turned off', async () => {

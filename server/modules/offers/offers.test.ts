@@ -96,11 +96,11 @@ describe('POST /api/admin/offers', () => {
     const cases: [object, string, string?][] = [
       [{ ...base, name: '  ' }, 'name', 'Offer name is required'],
       [{ ...base, gameName: '' }, 'gameName', 'Game name is required'],
-      [{ ...base, price: 0.015 }, 'price', 'must have at most 2 decimals'],
-      [{ ...base, price: -1 }, 'price', 'must be 0 or more'],
+      [{ ...base, price: 0.015 }, 'price', 'Price must have at most 2 decimals'],
+      [{ ...base, price: -1 }, 'price', 'Price must be 0 or more'],
       [{ ...base, price: '1.00' }, 'price'],
-      [{ ...base, rewardType: 'coins' }, 'rewardType', 'must be points or xp'],
-      [{ ...base, rewardAmount: 1.5 }, 'rewardAmount', 'must be a whole number'],
+      [{ ...base, rewardType: 'coins' }, 'rewardType', 'Reward type must be points or xp'],
+      [{ ...base, rewardAmount: 1.5 }, 'rewardAmount', 'Reward amount must be a whole number'],
       [{ ...base, rewardAmount: -5 }, 'rewardAmount'],
       [{ ...base, categoryId: '' }, 'categoryId', 'Select a category first'],
       [{ ...base, bonus: 1 }, 'bonus', 'Unknown field'],
@@ -273,7 +273,7 @@ describe('PATCH /api/admin/offers/:id', () => {
     expect(missing.json()).toEqual(NO_CATEGORY);
     const price = await admin.patch(`${URL}/${offer._id}`, { price: 0.015 });
     expect(price.statusCode).toBe(400);
-    expect(price.json().fields).toEqual({ price: 'must have at most 2 decimals' });
+    expect(price.json().fields).toEqual({ price: 'Price must have at most 2 decimals' });
     expect(await offerRow(offer._id)).toMatchObject({
       category_id: Number(cards._id),
       price: '0.00',

@@ -71,14 +71,14 @@ describe('/api/admin/app-info', () => {
       [{ ...info, email: ' ' }, 'email', 'Support email is required'],
       [{ ...info, email: 'help at example' }, 'email', 'Enter a valid email address'],
       [{ ...info, version: '\t' }, 'version', 'Version is required'],
-      [{ ...info, version: '1'.repeat(33) }, 'version', 'must be at most 32 characters'],
+      [{ ...info, version: '1'.repeat(33) }, 'version', 'Version must be at most 32 characters'],
       [{ ...info, title: 'x'.repeat(101) }, 'title'],
       [{ ...info, title: 'A\u0000B' }, 'title'],
       // PostgreSQL's JSON refuses half a surrogate pair: a 400, not a 500
       [
         { ...info, description: 'Emoji \ud83c' },
         'description',
-        'must not contain invalid characters',
+        'Description must not contain invalid characters',
       ],
       [{ title: info.title, description: info.description, email: info.email }, 'version'],
       [{ ...info, website: 'https://example.com' }, 'website', 'Unknown field'],

@@ -73,7 +73,7 @@ describe('/api/admin/daily-rewards', () => {
 
   it('refuses a schedule that is not 7 labels and 7 whole points of 0 or more', async () => {
     await expectRefused(t, admin, URL, 'daily_rewards', [
-      [{ ...schedule, labels: WEEK.slice(1) }, 'labels', 'must hold 7 labels'],
+      [{ ...schedule, labels: WEEK.slice(1) }, 'labels', 'Labels must hold 7 labels'],
       [{ ...schedule, labels: [...WEEK, 'Extra'] }, 'labels'],
       [
         { ...schedule, labels: ['Mon', 'Tue', '  ', ...WEEK.slice(3)] },
@@ -83,13 +83,17 @@ describe('/api/admin/daily-rewards', () => {
       [{ ...schedule, labels: [...WEEK.slice(0, 6), 'x'.repeat(41)] }, 'labels.6'],
       [{ ...schedule, labels: [...WEEK.slice(0, 6), 7] }, 'labels.6'],
       [{ ...schedule, labels: ['\udc00', ...WEEK.slice(1)] }, 'labels.0'],
-      [{ ...schedule, values: [1, 2, 3] }, 'values', 'must hold 7 values'],
-      [{ ...schedule, values: [-1, 2, 3, 4, 5, 6, 7] }, 'values.0', 'must be 0 or more'],
-      [{ ...schedule, values: [1, 2.5, 3, 4, 5, 6, 7] }, 'values.1', 'must be a whole number'],
-      [{ ...schedule, values: [1, 2, '3', 4, 5, 6, 7] }, 'values.2', 'must be a number'],
+      [{ ...schedule, values: [1, 2, 3] }, 'values', 'Values must hold 7 values'],
+      [{ ...schedule, values: [-1, 2, 3, 4, 5, 6, 7] }, 'values.0', 'Value 1 must be 0 or more'],
+      [
+        { ...schedule, values: [1, 2.5, 3, 4, 5, 6, 7] },
+        'values.1',
+        'Value 2 must be a whole number',
+      ],
+      [{ ...schedule, values: [1, 2, '3', 4, 5, 6, 7] }, 'values.2', 'Value 3 must be a number'],
       [{ ...schedule, values: [1, 2, 3, null, 5, 6, 7] }, 'values.3'],
       [{ ...schedule, values: [1, 2, 3, 4, 5, 6, 1e10] }, 'values.6'],
-      [{ ...schedule, isActive: 'yes' }, 'isActive', 'must be true or false'],
+      [{ ...schedule, isActive: 'yes' }, 'isActive', 'Active must be true or false'],
       [{ labels: schedule.labels, values: schedule.values }, 'isActive'],
       [{ ...schedule, startsOn: 'Mon' }, 'startsOn', 'Unknown field'],
     ]);

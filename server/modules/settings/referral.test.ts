@@ -67,10 +67,22 @@ describe('/api/admin/settings/referral', () => {
   it('refuses anything but two whole numbers of 0 or more', async () => {
     const ok = { maxReferralsPerUser: 5, pointsPerReferral: 50 };
     await expectRefused(t, admin, URL, 'referral', [
-      [{ ...ok, maxReferralsPerUser: -1 }, 'maxReferralsPerUser', 'must be 0 or more'],
-      [{ ...ok, maxReferralsPerUser: 2.5 }, 'maxReferralsPerUser', 'must be a whole number'],
+      [
+        { ...ok, maxReferralsPerUser: -1 },
+        'maxReferralsPerUser',
+        'Max referrals per user must be 0 or more',
+      ],
+      [
+        { ...ok, maxReferralsPerUser: 2.5 },
+        'maxReferralsPerUser',
+        'Max referrals per user must be a whole number',
+      ],
       [{ ...ok, maxReferralsPerUser: 1_000_001 }, 'maxReferralsPerUser'],
-      [{ ...ok, pointsPerReferral: '50' }, 'pointsPerReferral', 'must be a number'],
+      [
+        { ...ok, pointsPerReferral: '50' },
+        'pointsPerReferral',
+        'Points per referral must be a number',
+      ],
       [{ ...ok, pointsPerReferral: 1e10 }, 'pointsPerReferral'],
       [{ maxReferralsPerUser: 5 }, 'pointsPerReferral'],
       [{ ...ok, bonus: 1 }, 'bonus', 'Unknown field'],

@@ -63,15 +63,21 @@ describe('GET /api/admin/unity-decks', () => {
 
   it('refuses a missing, unreal, reversed or too long range with 400, naming the field', async () => {
     const cases: [string, Record<string, string>][] = [
-      ['', { from: 'must be a date in YYYY-MM-DD form', to: 'must be a date in YYYY-MM-DD form' }],
-      ['?from=2030-01-01', { to: 'must be a date in YYYY-MM-DD form' }],
-      ['?from=2030-02-30&to=2030-03-01', { from: 'must be a real date' }],
-      ['?from=2030-1-5&to=2030-01-06', { from: 'must be a date in YYYY-MM-DD form' }],
-      ['?from=2030-01-01&to=2030-13-01', { to: 'must be a real date' }],
-      ['?from=2030-01-05&to=2030-01-04', { to: 'must not be before from' }],
-      ['?from=2030-01-01&to=2031-01-02', { to: 'must be within 366 days of from' }],
+      [
+        '',
+        {
+          from: 'From must be a date in YYYY-MM-DD form',
+          to: 'To must be a date in YYYY-MM-DD form',
+        },
+      ],
+      ['?from=2030-01-01', { to: 'To must be a date in YYYY-MM-DD form' }],
+      ['?from=2030-02-30&to=2030-03-01', { from: 'From must be a real date' }],
+      ['?from=2030-1-5&to=2030-01-06', { from: 'From must be a date in YYYY-MM-DD form' }],
+      ['?from=2030-01-01&to=2030-13-01', { to: 'To must be a real date' }],
+      ['?from=2030-01-05&to=2030-01-04', { to: 'To must not be before from' }],
+      ['?from=2030-01-01&to=2031-01-02', { to: 'To must be within 366 days of from' }],
       ['?from=2030-01-01&to=2030-01-02&limit=5', { limit: 'Unknown field' }],
-      ['?from=0000-01-01&to=2030-01-02', { from: 'must be a date in YYYY-MM-DD form' }],
+      ['?from=0000-01-01&to=2030-01-02', { from: 'From must be a date in YYYY-MM-DD form' }],
     ];
     for (const [query, fields] of cases) {
       const res = await list(query);

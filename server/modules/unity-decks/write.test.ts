@@ -94,20 +94,44 @@ describe('PUT /api/admin/unity-decks/:dateKey', () => {
     const card = { index: 0, amount: 1 };
     const cases: [object, string, string?][] = [
       [{ cards: [card, { index: 0, amount: 2 }] }, 'cards.1.index', 'Duplicate index 0'],
-      [{ cards: [{ index: -1, amount: 1 }] }, 'cards.0.index', 'must be 0 or more'],
-      [{ cards: [{ index: 1.5, amount: 1 }] }, 'cards.0.index', 'must be a whole number'],
-      [{ cards: [{ index: 100_001, amount: 1 }] }, 'cards.0.index', 'must be at most 100000'],
-      [{ cards: [{ index: '1', amount: 1 }] }, 'cards.0.index', 'must be a number'],
-      [{ cards: [{ index: 0, amount: -0.01 }] }, 'cards.0.amount', 'must be 0 or more'],
-      [{ cards: [{ index: 0, amount: 1.005 }] }, 'cards.0.amount', 'must have at most 2 decimals'],
-      [{ cards: [{ index: 0, amount: 1_000_001 }] }, 'cards.0.amount', 'must be at most 1000000'],
-      [{ cards: [{ index: 0, amount: null }] }, 'cards.0.amount', 'must be a number'],
+      [{ cards: [{ index: -1, amount: 1 }] }, 'cards.0.index', 'Index in row 1 must be 0 or more'],
+      [
+        { cards: [{ index: 1.5, amount: 1 }] },
+        'cards.0.index',
+        'Index in row 1 must be a whole number',
+      ],
+      [
+        { cards: [{ index: 100_001, amount: 1 }] },
+        'cards.0.index',
+        'Index in row 1 must be at most 100000',
+      ],
+      [{ cards: [{ index: '1', amount: 1 }] }, 'cards.0.index', 'Index in row 1 must be a number'],
+      [
+        { cards: [{ index: 0, amount: -0.01 }] },
+        'cards.0.amount',
+        'Amount in row 1 must be 0 or more',
+      ],
+      [
+        { cards: [{ index: 0, amount: 1.005 }] },
+        'cards.0.amount',
+        'Amount in row 1 must have at most 2 decimals',
+      ],
+      [
+        { cards: [{ index: 0, amount: 1_000_001 }] },
+        'cards.0.amount',
+        'Amount in row 1 must be at most 1000000',
+      ],
+      [
+        { cards: [{ index: 0, amount: null }] },
+        'cards.0.amount',
+        'Amount in row 1 must be a number',
+      ],
       [{ cards: [{ index: 0 }] }, 'cards.0.amount'],
       // the shared error handler names an unknown field by its own name
       [{ cards: [{ ...card, color: 'red' }] }, 'color', 'Unknown field'],
-      [{ cards: cardsOf(501) }, 'cards', 'must have at most 500 cards'],
-      [{ cards: 'none' }, 'cards', 'must be a list of cards'],
-      [{}, 'cards', 'must be a list of cards'],
+      [{ cards: cardsOf(501) }, 'cards', 'Cards must have at most 500 cards'],
+      [{ cards: 'none' }, 'cards', 'Cards must be a list of cards'],
+      [{}, 'cards', 'Cards must be a list of cards'],
       [{ cards: [], resetAt: '2031-01-05' }, 'resetAt'],
       [{ cards: [], resetAt: '2031-01-05T10:00:00' }, 'resetAt'],
       [{ cards: [], resetAt: '2031-02-30T00:00:00Z' }, 'resetAt'],
@@ -243,8 +267,16 @@ describe('POST /api/admin/unity-decks/copy', () => {
     await saved(admin, day, { cards: cardsOf(1) });
     const audits = (await allDeckAudits(t)).length;
     const cases: [object, string, string?][] = [
-      [{ fromDateKey: day, toDateKey: day }, 'toDateKey', 'must be another day than fromDateKey'],
-      [{ fromDateKey: '2031-02-30', toDateKey: day }, 'fromDateKey', 'must be a real date'],
+      [
+        { fromDateKey: day, toDateKey: day },
+        'toDateKey',
+        'Day must be another day than the source date',
+      ],
+      [
+        { fromDateKey: '2031-02-30', toDateKey: day },
+        'fromDateKey',
+        'Source date must be a real date',
+      ],
       [{ fromDateKey: day, toDateKey: '2031-1-9' }, 'toDateKey'],
       [{ fromDateKey: day }, 'toDateKey'],
       [{ fromDateKey: day, toDateKey: newDay(), resetAt: 'soon' }, 'resetAt'],

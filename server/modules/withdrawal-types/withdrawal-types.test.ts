@@ -99,14 +99,22 @@ describe('POST /api/admin/withdrawal-types', () => {
       [{ ...base, key: '' }, 'key'],
       [{ ...base, key: 'k'.repeat(65) }, 'key'],
       [{ ...base, title: ' ' }, 'title', 'Title is required'],
-      [{ ...base, rateUsdPerPoint: -1 }, 'rateUsdPerPoint', 'must be 0 or more'],
-      [{ ...base, rateUsdPerPoint: 0.0000001 }, 'rateUsdPerPoint', 'must have at most 6 decimals'],
+      [{ ...base, rateUsdPerPoint: -1 }, 'rateUsdPerPoint', 'Rate (USD/pt) must be 0 or more'],
+      [
+        { ...base, rateUsdPerPoint: 0.0000001 },
+        'rateUsdPerPoint',
+        'Rate (USD/pt) must have at most 6 decimals',
+      ],
       [{ ...base, rateUsdPerPoint: 1001 }, 'rateUsdPerPoint'],
-      [{ ...base, minPoints: 0 }, 'minPoints', 'must be at least 1'],
-      [{ ...base, stock: 1.5 }, 'stock', 'must be a whole number'],
+      [{ ...base, minPoints: 0 }, 'minPoints', 'Min Points must be at least 1'],
+      [{ ...base, stock: 1.5 }, 'stock', 'Stock must be a whole number'],
       [{ ...base, stock: -1 }, 'stock'],
-      [{ ...base, fixedUsdAmount: -1 }, 'fixedUsdAmount', 'must be 0 or more'],
-      [{ ...base, fixedUsdAmount: 1.005 }, 'fixedUsdAmount', 'must have at most 2 decimals'],
+      [{ ...base, fixedUsdAmount: -1 }, 'fixedUsdAmount', 'Fixed USD must be 0 or more'],
+      [
+        { ...base, fixedUsdAmount: 1.005 },
+        'fixedUsdAmount',
+        'Fixed USD must have at most 2 decimals',
+      ],
       [{ ...base, isActive: 1 }, 'isActive'],
       [{ ...base, currency: 'USD' }, 'currency', 'Unknown field'],
     ];
@@ -178,7 +186,7 @@ describe('GET /api/admin/withdrawal-types', () => {
     expect((await keys('?active=')).body.total).toBe(5);
     const bad = await lister.get(`${URL}?active=yes`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ active: 'must be true or false' });
+    expect(bad.json().fields).toEqual({ active: 'Active must be true or false' });
   });
 
   it('sorts and pages', async () => {
@@ -241,7 +249,7 @@ describe('PUT /api/admin/withdrawal-types/:id', () => {
     expect(Object.keys(missing.json().fields)).toEqual(['title']);
     const bad = await put(type._id, { ...bodyOf(type), minPoints: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ minPoints: 'must be at least 1' });
+    expect(bad.json().fields).toEqual({ minPoints: 'Min Points must be at least 1' });
     expect(await auditsOf(t, 'withdrawal_type', type._id)).toHaveLength(1);
   });
 
@@ -332,20 +340,8 @@ describe('PATCH /api/admin/withdrawal-types/:id/toggle', () => {
 });
 
 describe('DELETE /api/admin/withdrawal-types/:id', () => {
-  it('deletes the type; withdrawals made with it keep its key and amounts', async () => {
-    const type = await create({
-      key: newKey('gone'),
-      title: 'Gone',
-      rateUsdPerPoint: 0.001,
-      fixedUsdAmount: 10,
-    });
-    const player = await t.user();
-    const withdrawal = await insertWithdrawal(t.db, {
-      userId: player.user_id,
-      typeId: type.key,
-      rateUsdPerPoint: '0.001',
-      fixedUsdAmount: '10.00',
-    });
+  it('deletes a type no withdrawal uses, with its audit row', async () => {
+    const type = await create({ key: newKey('gone'), title: 'Gone' });
     const res = await admin.delete(`${URL}/${type._id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
@@ -357,11 +353,47 @@ describe('DELETE /api/admin/withdrawal-types/:id', () => {
     ]);
     expect(audits[1]?.before).toEqual(type);
 
-    const shown = await admin.get(`/api/admin/withdrawals/${withdrawal.id}`);
-    expect(shown.json()).toMatchObject({ typeId: type.key, rateUsdPerPoint: 0.001, usdValue: 10 });
-
     const again = await admin.delete(`${URL}/${type._id}`);
     expect(again.statusCode).toBe(404);
+  });
+
+  it('answers 409 naming how many withdrawals use the type, and deletes nothing', async () => {
+    const type = await create({ key: newKey('used'), title: 'Used', rateUsdPerPoint: 0.001 });
+    const player = await t.user();
+    const used = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          insertWithdrawal(t.db, { userId: player.user_id, typeId: type.key }),
+        ),
+      );
+    await used(1);
+    const once = await admin.delete(`${URL}/${type._id}`);
+    expect(once.statusCode).toBe(409);
+    expect(once.json()).toEqual({
+      error: 'This type is used by 1 withdrawal. Disable it instead.',
+      code: 'in_use',
+    });
+
+    await used(2);
+    const res = await admin.delete(`${URL}/${type._id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'This type is used by 3 withdrawals. Disable it instead.',
+      code: 'in_use',
+    });
+    expect(await typeRow(type._id)).toBeDefined();
+    expect((await auditsOf(t, 'withdrawal_type', type._id)).map((a) => a.action)).toEqual([
+      'withdrawal_type.create',
+    ]);
+
+    // What the console asks before it offers Delete: the withdrawals of that type, counted.
+    const list = await admin.get(`/api/admin/withdrawals?typeId=${type.key}&limit=1`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({ total: 3 });
+    expect(list.json().items.map((w: { typeId: string }) => w.typeId)).toEqual([type.key]);
+
+    // Disabling instead works, and keeps the withdrawals' type.
+    expect((await toggle(type._id)).json()).toMatchObject({ isActive: false });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

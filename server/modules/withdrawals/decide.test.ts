@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_DECISION_MAX, type Decision } from '../../../contract/withdrawals';
+import { lockWaiters } from '../../test/client';
 import { insertWithdrawal } from '../../test/fixtures';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 
@@ -34,6 +35,12 @@ async function playerWithWithdrawal(balance: number, points: number) {
   const player = await t.user({ balance });
   const withdrawal = await insertWithdrawal(t.db, { userId: player.user_id, pointsSpent: points });
   return { player, withdrawal };
+}
+
+/** The console's Disable: DELETE /admin/users/{userId}. */
+async function disable(userId: string) {
+  const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${userId}`, headers });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 async function balanceOf(userId: string) {
@@ -145,6 +152,50 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('invalid_input');
     }
+  });
+
+  it("a disabled player's withdrawal: approve answers 409 and changes nothing; reject refunds", async () => {
+    const { player, withdrawal } = await playerWithWithdrawal(100, 400);
+    await disable(player.user_id);
+
+    const refused = await decide(withdrawal.id, 'approve', 'paid');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'This user is disabled.', code: 'user_disabled' });
+    expect(await auditOf(withdrawal.id)).toEqual([]);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/withdrawals/${withdrawal.id}`,
+      headers,
+    });
+    expect(detail.json()).toMatchObject({
+      status: 'pending',
+      adminNote: null,
+      user: { username: player.username, status: 'disabled' },
+    });
+
+    const rejected = await decide(withdrawal.id, 'reject', 'fraud');
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().withdrawal).toMatchObject({
+      status: 'rejected',
+      user: { status: 'disabled' },
+    });
+    expect(await balanceOf(player.user_id)).toBe(500);
+  });
+
+  it('an approval waits for a disable in flight, then answers 409', async () => {
+    const { player, withdrawal } = await playerWithWithdrawal(100, 400);
+    let approving: Promise<Awaited<ReturnType<typeof decide>>> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await sql`UPDATE users SET status = 'disabled' WHERE user_id = ${player.user_id}`.execute(
+        trx,
+      );
+      approving = decide(withdrawal.id, 'approve').then((res) => res);
+      await lockWaiters(t, 1);
+    });
+    const res = await approving;
+    expect(res?.statusCode).toBe(409);
+    expect(res?.json().error).toBe('This user is disabled.');
+    expect(await auditOf(withdrawal.id)).toEqual([]);
   });
 
   it('50 concurrent mixed decisions: exactly one succeeds, the balance moves at most once', async () => {
@@ -265,6 +316,32 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
       skipped: ids.map((id) => ({ id, reason: 'already approved' })),
     });
     expect(await balanceOf(player.user_id)).toBe(5);
+  });
+
+  it("bulk approve skips a disabled player's withdrawals with the reason; bulk reject decides them", async () => {
+    const ann = await t.user({ balance: 10 });
+    const ben = await t.user({ balance: 20 });
+    const a1 = await insertWithdrawal(t.db, { userId: ann.user_id, pointsSpent: 30 });
+    const b1 = await insertWithdrawal(t.db, { userId: ben.user_id, pointsSpent: 40 });
+    const b2 = await insertWithdrawal(t.db, { userId: ben.user_id, pointsSpent: 50 });
+    await disable(ben.user_id);
+
+    const ids = [a1, b1, b2].map((w) => String(w.id));
+    expect((await bulk({ ids, action: 'approve', adminNote: 'paid' })).json()).toEqual({
+      ok: true,
+      updated: 1,
+      skipped: [
+        { id: String(b1.id), reason: 'This user is disabled.' },
+        { id: String(b2.id), reason: 'This user is disabled.' },
+      ],
+    });
+    expect(await auditOf(b1.id)).toEqual([]);
+    expect((await bulk({ ids, action: 'reject' })).json()).toEqual({
+      ok: true,
+      updated: 2,
+      skipped: [{ id: String(a1.id), reason: 'already approved' }],
+    });
+    expect(await balanceOf(ben.user_id)).toBe(20 + 40 + 50);
   });
 
   it("refuses an empty selection with the console's message", async () => {

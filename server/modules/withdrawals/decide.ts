@@ -15,18 +15,62 @@ const STATUS_OF = { approve: 'approved', reject: 'rejected' } as const;
 
 const alreadyDecided = (status: string) => `already ${status}`;
 
+/** Why an approval is refused: no payout to an account an admin has disabled. */
+export const USER_DISABLED = 'This user is disabled.';
+
+interface Decided {
+  /** The ids decided now. */
+  decided: number[];
+  /** Pending ids left undecided: approvals of a disabled player's withdrawals. */
+  userDisabled: number[];
+}
+
 /**
- * Decides whichever of `ids` are still pending, in one conditional update: a concurrent
- * decision on the same row waits for the first to commit, then no longer sees it pending, so a
- * withdrawal is decided (and refunded) at most once. Rejects give the points back; every decided
- * withdrawal gets its audit row. Answers the ids it decided. Call it inside a transaction.
+ * Locks whichever of `ids` are still pending, then their players, each in id order (every
+ * decision takes them in that order, so two never deadlock): a concurrent decision waits for the
+ * first to commit and then no longer sees the row pending, and a player disabled meanwhile is
+ * seen disabled. Answers each locked withdrawal's id and whether its player is disabled.
+ */
+async function lockPending(trx: Database, ids: number[]) {
+  const pending = await trx
+    .selectFrom('withdrawals')
+    .select(['id', 'user_id'])
+    .where(idIn(ids))
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (pending.length === 0) return [];
+  const players = await trx
+    .selectFrom('users')
+    .select(['user_id', 'status'])
+    .where((eb) => eb('user_id', '=', eb.fn.any(eb.val(pending.map((row) => row.user_id)))))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const disabled = new Set(
+    players.filter((row) => row.status === 'disabled').map((row) => row.user_id),
+  );
+  return pending.map((row) => ({ id: row.id, userDisabled: disabled.has(row.user_id) }));
+}
+
+/**
+ * Decides whichever of `ids` are still pending, except that an approval skips a disabled
+ * player's withdrawals. Rejects give the points back; every decided withdrawal gets its audit
+ * row. Call it inside a transaction.
  */
 async function decidePending(
   trx: Database,
   actor: Actor,
   ids: number[],
   { action, adminNote }: DecisionInput,
-): Promise<number[]> {
+): Promise<Decided> {
+  const locked = await lockPending(trx, ids);
+  const blocked = (row: { userDisabled: boolean }) => action === 'approve' && row.userDisabled;
+  const userDisabled = locked.filter(blocked).map((row) => row.id);
+  const allowed = locked.filter((row) => !blocked(row)).map((row) => row.id);
+  if (allowed.length === 0) return { decided: [], userDisabled };
+
   const status = STATUS_OF[action];
   const note = adminNote || null;
   const decided = await trx
@@ -38,11 +82,10 @@ async function decidePending(
       decided_by: actor.id,
       updated_at: sql<Date>`now()`,
     })
-    .where(idIn(ids))
+    .where(idIn(allowed))
     .where('status', '=', 'pending')
     .returning(['id', 'points_spent'])
     .execute();
-  if (decided.length === 0) return [];
 
   const decidedIds = decided.map((row) => row.id);
   if (action === 'reject') await refund(trx, decidedIds);
@@ -61,17 +104,11 @@ async function decidePending(
       },
     })),
   );
-  return decidedIds;
+  return { decided: decidedIds, userDisabled };
 }
 
-/** Gives the points of these withdrawals back to their players: one update, summed per player. */
+/** Gives the points of these withdrawals back to their players (locked): summed per player. */
 async function refund(trx: Database, ids: number[]): Promise<void> {
-  // Lock the players in id order first: two bulk rejects refunding the same players would
-  // otherwise lock them in whatever order their joins run, and could deadlock.
-  await sql`
-    SELECT 1 FROM users
-    WHERE user_id IN (SELECT user_id FROM withdrawals WHERE id = ANY(${ids}))
-    ORDER BY id FOR UPDATE`.execute(trx);
   await sql`
     UPDATE users AS u
     SET balance = u.balance + r.points, updated_at = now()
@@ -82,7 +119,10 @@ async function refund(trx: Database, ids: number[]): Promise<void> {
     WHERE u.user_id = r.user_id`.execute(trx);
 }
 
-/** PATCH /admin/withdrawals/{id}/decision: 404 if unknown, 409 'already {status}' if decided. */
+/**
+ * PATCH /admin/withdrawals/{id}/decision: 404 if unknown, 409 'already {status}' if decided,
+ * 409 'This user is disabled.' to approve a disabled player's withdrawal.
+ */
 export async function decideWithdrawal(
   db: Database,
   actor: Actor,
@@ -92,8 +132,9 @@ export async function decideWithdrawal(
   const id = parseWithdrawalId(rawId);
   if (id === null) throw withdrawalNotFound();
   return db.transaction().execute(async (trx) => {
-    const [decided] = await decidePending(trx, actor, [id], input);
-    if (decided === undefined) {
+    const { decided, userDisabled } = await decidePending(trx, actor, [id], input);
+    if (userDisabled.length > 0) throw conflict(USER_DISABLED, 'user_disabled');
+    if (decided.length === 0) {
       const current = await trx
         .selectFrom('withdrawals')
         .select('status')
@@ -116,7 +157,9 @@ export async function decideWithdrawals(
   const unique = [...new Set(rawIds)];
   const ids = unique.map(parseWithdrawalId).filter((id) => id !== null);
   return db.transaction().execute(async (trx) => {
-    const decided = new Set(await decidePending(trx, actor, ids, input));
+    const outcome = await decidePending(trx, actor, ids, input);
+    const decided = new Set(outcome.decided);
+    const userDisabled = new Set(outcome.userDisabled);
     const left = await trx
       .selectFrom('withdrawals')
       .select(['id', 'status'])
@@ -129,7 +172,13 @@ export async function decideWithdrawals(
       const id = parseWithdrawalId(raw);
       if (id !== null && decided.has(id)) continue;
       const status = id === null ? undefined : statusOf.get(id);
-      skipped.push({ id: raw, reason: status ? alreadyDecided(status) : 'not found' });
+      const reason =
+        id !== null && userDisabled.has(id)
+          ? USER_DISABLED
+          : status
+            ? alreadyDecided(status)
+            : 'not found';
+      skipped.push({ id: raw, reason });
     }
     return { ok: true as const, updated: decided.size, skipped };
   });

@@ -88,7 +88,7 @@ describe('GET /api/admin/withdrawals', () => {
     expect(first).toEqual({
       _id: idOf(rows[0] as WithdrawalRow),
       userId: alice.user_id,
-      user: { username: 'alice_w', email: alice.email },
+      user: { username: 'alice_w', email: alice.email, status: 'active' },
       typeId: 'paypal_10',
       pointsSpent: 1000,
       usdValue: 10,

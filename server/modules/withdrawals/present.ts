@@ -1,11 +1,13 @@
 import type { Selectable } from 'kysely';
+import type { UserStatus } from '../../../contract/users';
 import type { Withdrawal } from '../../../contract/withdrawals';
 import type { WithdrawalsTable } from '../../db/schema';
 
-/** A withdrawal row with the player's name and email and the deciding admin's username. */
+/** A withdrawal row with the player's name, email and status and the deciding admin's username. */
 export type WithdrawalRow = Selectable<WithdrawalsTable> & {
   username: string | null;
   email: string | null;
+  user_status: UserStatus | null;
   decided_by_username: string | null;
 };
 
@@ -17,9 +19,9 @@ export function presentWithdrawal(row: WithdrawalRow): Withdrawal {
     _id: String(row.id),
     userId: row.user_id,
     user:
-      row.username === null || row.email === null
+      row.username === null || row.email === null || row.user_status === null
         ? null
-        : { username: row.username, email: row.email },
+        : { username: row.username, email: row.email, status: row.user_status },
     typeId: row.type_id,
     pointsSpent: row.points_spent,
     usdValue: usd(row.usd_value),

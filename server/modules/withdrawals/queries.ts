@@ -20,6 +20,8 @@ import { presentWithdrawal, type WithdrawalRow } from './present';
 export interface WithdrawalFilters {
   q?: string;
   status?: WithdrawalStatus;
+  /** One withdrawal type's key, exactly. */
+  typeId?: string;
 }
 
 export interface WithdrawalSort {
@@ -48,11 +50,12 @@ export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'withdrawals'>
 /** The withdrawals a list or an export shows, as `w`. */
 export function matching(
   db: Database,
-  { q, status }: WithdrawalFilters,
+  { q, status, typeId }: WithdrawalFilters,
   frequencies?: TrigramFrequencies,
 ) {
   let query = db.selectFrom('withdrawals as w');
   if (status) query = query.where('w.status', '=', status);
+  if (typeId !== undefined) query = query.where('w.type_id', '=', typeId);
   const term = q?.trim();
   // The very expression withdrawals_search_idx is built on, so the trigram index serves it.
   if (term) {
@@ -74,13 +77,18 @@ export function inOrder(query: Matching, { field, direction }: WithdrawalSort): 
   return query.orderBy(SORT_KEYS[field].expression, direction).orderBy('w.id', direction);
 }
 
-/** Selects every column plus the player's name and email and the deciding admin's username. */
+/** Selects every column plus the player's name, email and status and the deciding admin's name. */
 export function withDetails(query: Matching) {
   return query
     .leftJoin('users as u', 'u.user_id', 'w.user_id')
     .leftJoin('users as d', 'd.id', 'w.decided_by')
     .selectAll('w')
-    .select(['u.username', 'u.email', 'd.username as decided_by_username']);
+    .select([
+      'u.username',
+      'u.email',
+      'u.status as user_status',
+      'd.username as decided_by_username',
+    ]);
 }
 
 export async function getWithdrawal(db: Database, id: number | null): Promise<WithdrawalRow> {
@@ -116,7 +124,10 @@ export async function listWithdrawals(
     inOrder(db.selectFrom('withdrawals as w').where('w.id', 'in', ids), sort),
   ).execute();
   // Without a search the total is the kept count: no scan of half a million rows per page.
-  const total = filters.q?.trim() ? count() : countByStatus(db, 'withdrawals', filters.status);
+  const total =
+    filters.q?.trim() || filters.typeId !== undefined
+      ? count()
+      : countByStatus(db, 'withdrawals', filters.status);
   return pageOf(
     { page, limit },
     rows.then((found) => found.map(presentWithdrawal)),

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { createContext, type ReactNode, useContext, useId } from 'react';
+import { WarnWhenUnsavedChanges } from '../WarnWhenUnsavedChanges';
 import type { FormValues } from './formValues';
 import type { RecordFormState } from './useRecordForm';
 
@@ -39,9 +40,13 @@ export interface FormInputProps {
   helperText?: string;
   /** A number input: min and step go to the input (the spec's `min 0`). */
   number?: { min?: number; step?: number };
+  /** The API's longest text for the field (contract/limits.ts). */
+  maxLength?: number;
   /** Takes the whole row. */
   wide?: boolean;
   startAdornment?: ReactNode;
+  /** What the typed value will be saved as, when the form changes it: shown in place of the hint. */
+  savedAs?: (typed: string) => string | undefined;
 }
 
 /** A text or number input bound to one field of the enclosing form, with its error. */
@@ -51,8 +56,10 @@ export const FormInput = ({
   required,
   helperText,
   number,
+  maxLength,
   wide,
   startAdornment,
+  savedAs,
 }: FormInputProps) => {
   const { field, errorText, saving } = useField(name);
   return (
@@ -64,11 +71,11 @@ export const FormInput = ({
       required={required}
       type={number ? 'number' : 'text'}
       autoComplete="off"
-      helperText={errorText ?? helperText}
+      helperText={errorText ?? savedAs?.(field.value) ?? helperText}
       sx={wide ? { flex: '1 1 100%' } : FIELD_SX}
       slotProps={{
         // read-only rather than disabled while saving: the field pressed Enter in keeps the focus
-        htmlInput: { min: number?.min, step: number?.step, readOnly: saving },
+        htmlInput: { min: number?.min, step: number?.step, maxLength, readOnly: saving },
         input: startAdornment ? { startAdornment } : undefined,
       }}
     />
@@ -150,6 +157,7 @@ export const RecordForm = <V extends FormValues>({
       </Typography>
       {hint}
       {form.message && <Alert severity="error">{form.message}</Alert>}
+      <WarnWhenUnsavedChanges dirty={form.dirty} />
       <FieldsContext.Provider value={{ form, disabled }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, pt: 0.5 }}>{children}</Box>
       </FieldsContext.Provider>

@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../apiErrors';
+import { savedAsNote } from '../savedAsNote';
 
 /**
  * What the panel forms hold: every input's value as the text the admin typed or picked (a select
@@ -17,6 +18,10 @@ export const toNumber = (value: unknown, fallback = 0): number => {
 
 /** Like toNumber (fallback 0), floored at 0: negative amounts become 0. */
 export const toNonNegative = (value: unknown): number => Math.max(0, toNumber(value));
+
+/** What a typed amount will be saved as, when toNonNegative changes it (see savedAsNote). */
+export const nonNegativeNote = (typed: string): string | undefined =>
+  savedAsNote(typed, toNonNegative(typed), { min: 0 });
 
 /**
  * A boolean from a form value: true for true and 'true' (the Active choice), false for anything

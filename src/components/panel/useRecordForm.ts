@@ -29,6 +29,8 @@ export interface RecordFormState<V extends FormValues> {
   /** A failure with no field of the form to show it on (the server's message, or ours). */
   message: string | undefined;
   saving: boolean;
+  /** The values differ from the record's (or a new record's): leaving the page asks first. */
+  dirty: boolean;
   setValue: (name: keyof V & string, value: string) => void;
   submit: () => Promise<void>;
 }
@@ -52,7 +54,9 @@ export const useRecordForm = <V extends FormValues, R extends RaRecord>(
   const [update] = useUpdate<R>();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [values, setValues] = useState<V>(() => (record ? valuesOf(record) : empty));
+  const [initial] = useState<V>(() => (record ? valuesOf(record) : empty));
+  const [saved, setSaved] = useState<V>(initial);
+  const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -81,7 +85,8 @@ export const useRecordForm = <V extends FormValues, R extends RaRecord>(
       // new sort order or a name the search no longer matches (a create reloads them itself)
       if (record) void queryClient.invalidateQueries({ queryKey: [resource, 'getList'] });
       notify(record ? messages.updated : messages.created, { type: 'success' });
-      if (!record) setValues(empty);
+      if (record) setSaved(values);
+      else setValues(empty);
       onSaved?.(saved, !record);
     } catch (error) {
       const fields = fieldErrorsOf(error) ?? {};
@@ -96,5 +101,6 @@ export const useRecordForm = <V extends FormValues, R extends RaRecord>(
     }
   };
 
-  return { editing: record !== null, values, errors, message, saving, setValue, submit };
+  const dirty = Object.keys(values).some((name) => values[name] !== saved[name]);
+  return { editing: record !== null, values, errors, message, saving, dirty, setValue, submit };
 };

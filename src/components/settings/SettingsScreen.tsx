@@ -10,6 +10,7 @@ import { RetryAlert } from '../RetryAlert';
 import { SaveButton } from '../SaveButton';
 import { SectionCard } from '../SectionCard';
 import { SidePanels } from '../SidePanels';
+import { WarnWhenUnsavedChanges } from '../WarnWhenUnsavedChanges';
 import type { SettingsFormState } from './useSettingsForm';
 
 /**
@@ -67,7 +68,7 @@ export const SettingsForm = ({
   title: string;
   state: Pick<
     SettingsFormState<unknown>,
-    'refusals' | 'failure' | 'saving' | 'updatedAt' | 'submit'
+    'refusals' | 'failure' | 'saving' | 'updatedAt' | 'dirty' | 'submit'
   >;
   preview: ReactNode;
   children: ReactNode;
@@ -81,6 +82,7 @@ export const SettingsForm = ({
 
   return (
     <SidePanels columns="minmax(0, 3fr) minmax(0, 2fr)">
+      <WarnWhenUnsavedChanges dirty={state.dirty} />
       <SectionCard title={title}>
         <Box
           component="form"

@@ -64,6 +64,8 @@ export interface SettingsFormState<F> {
   failure: Failure | undefined;
   saving: boolean;
   updatedAt: string | null;
+  /** The form differs from what was loaded or last saved. */
+  dirty: boolean;
   /** Counts saves refused by the client checks: the form focuses the first field in error. */
   refusals: number;
   submit: () => Promise<void>;
@@ -80,6 +82,7 @@ export const useSettingsForm = <F, B, R>(
   const { validate, bodyOf, send, accepted, messages } = options;
   const notify = useNotify();
   const [form, setForm] = useState(options.initial);
+  const [savedForm, setSavedForm] = useState(options.initial);
   const [updatedAt, setUpdatedAt] = useState(options.updatedAt);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure>();
@@ -112,6 +115,7 @@ export const useSettingsForm = <F, B, R>(
         return;
       }
       setForm(saved.form);
+      setSavedForm(saved.form);
       setUpdatedAt(saved.updatedAt);
       notify(messages.saved, { type: 'success' });
     } catch (error) {
@@ -123,5 +127,6 @@ export const useSettingsForm = <F, B, R>(
     }
   };
 
-  return { form, change, errors, failure, saving, updatedAt, refusals, submit };
+  const dirty = JSON.stringify(form) !== JSON.stringify(savedForm);
+  return { form, change, errors, failure, saving, updatedAt, dirty, refusals, submit };
 };

@@ -5,7 +5,7 @@ import { EmptyNote } from '../../components/EmptyNote';
 import { LoadingBox } from '../../components/LoadingBox';
 import { RetryAlert } from '../../components/RetryAlert';
 import { SectionCard } from '../../components/SectionCard';
-import { addDays } from './dates';
+import { addDays, rangeProblems } from './dates';
 import { useDayList } from './useDecks';
 
 /** The range shown at first: a week either side of today. */
@@ -25,9 +25,12 @@ export const DayList = ({ today, selected, onSelect }: DayListProps) => {
     from: addDays(today, -RANGE_DAYS),
     to: addDays(today, RANGE_DAYS),
   }));
-  const list = useDayList(range.from, range.to);
-  // A range the server refuses (reversed, too long) is told on its fields.
-  const refused = statusOf(list.error) === 400 ? (fieldErrorsOf(list.error) ?? {}) : undefined;
+  // A range that cannot load (reversed, too long, not a date) is told on its fields, unsent; one
+  // the server still refuses is told the same way.
+  const problems = rangeProblems(range.from, range.to);
+  const list = useDayList(range.from, range.to, problems === undefined);
+  const refused =
+    problems ?? (statusOf(list.error) === 400 ? (fieldErrorsOf(list.error) ?? {}) : undefined);
 
   const dateField = (name: 'from' | 'to', label: string) => (
     <TextField

@@ -155,18 +155,27 @@ describe('Daily Decks page', () => {
     );
   });
 
-  it('loads the range typed, and shows the server’s word on a reversed one', async () => {
+  it('loads the range typed, and sends nothing for a reversed one', async () => {
     const { requests } = renderDecks(fakeDecksApi().routes);
     await dayButton(TODAY);
 
     fireEvent.change(screen.getByLabelText('To'), { target: { value: addDays(TODAY, 30) } });
     expect(await dayButton(FAR_DAY)).toHaveTextContent('2 cards');
     expect(listParams(requests).at(-1)).toEqual([addDays(TODAY, -7), addDays(TODAY, 30)]);
+    const sent = listParams(requests).length;
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: addDays(TODAY, 31) } });
-    expect(await screen.findByText('must not be before from')).toBeVisible();
+    expect(await screen.findByText('Must not be before From')).toBeVisible();
     expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('list', { name: 'Days' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: addDays(TODAY, 400) } });
+    expect(await screen.findByText('Must be within 366 days of From')).toBeVisible();
+    expect(listParams(requests)).toHaveLength(sent);
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: addDays(TODAY, 32) } });
+    expect(await screen.findByText('No days')).toBeVisible();
+    expect(listParams(requests).at(-1)).toEqual([addDays(TODAY, 31), addDays(TODAY, 32)]);
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'false');
   });
 });
 

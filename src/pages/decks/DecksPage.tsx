@@ -1,32 +1,23 @@
 import { Box, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Title } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SidePanels } from '../../components/SidePanels';
+import { WarnWhenUnsavedChanges } from '../../components/WarnWhenUnsavedChanges';
 import { DayList } from './DayList';
 import { DeckPanel } from './DeckPanel';
 import { todayKey } from './dates';
 
-/** Closing or reloading the tab with unsaved edits asks the browser's own question first. */
-const useWarnBeforeUnload = (dirty: boolean) => {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-};
-
 /**
  * /unity/decks: the days with a deck on the left, the selected day's deck on the right (stacked
- * under 980 px). Today (UTC) is selected at first; leaving a day with unsaved edits asks first.
+ * under 980 px). Today (UTC) is selected at first; leaving a day or the page with unsaved edits
+ * asks first.
  */
 export const DecksPage = () => {
   const [today] = useState(() => todayKey());
   const [selected, setSelected] = useState(today);
   const [dirty, setDirty] = useState(false);
   const [leavingFor, setLeavingFor] = useState<string | null>(null);
-  useWarnBeforeUnload(dirty);
 
   const select = (dateKey: string) => {
     if (dateKey === selected) return;
@@ -38,6 +29,7 @@ export const DecksPage = () => {
   return (
     <>
       <Title title="Daily Decks" />
+      <WarnWhenUnsavedChanges dirty={dirty} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box>
           <Typography component="h2" variant="h5">

@@ -19,6 +19,29 @@ export const dateKeyProblem = (value: string): string | null => {
     : 'Not a real date';
 };
 
+/** The most days one list may hold, from and to included (the API's limit). */
+export const RANGE_DAYS_MAX = 366;
+
+/**
+ * What is wrong with a range of days, by field: nothing (undefined) when the list can load it.
+ * The API refuses the same ranges; checking first sends no request bound to fail.
+ */
+export const rangeProblems = (
+  from: string,
+  to: string,
+): Partial<Record<'from' | 'to', string>> | undefined => {
+  const problems: Partial<Record<'from' | 'to', string>> = {};
+  const fromProblem = dateKeyProblem(from);
+  const toProblem = dateKeyProblem(to);
+  if (fromProblem) problems.from = fromProblem;
+  if (toProblem) problems.to = toProblem;
+  if (fromProblem || toProblem) return problems;
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+  if (days < 0) return { to: 'Must not be before From' };
+  if (days >= RANGE_DAYS_MAX) return { to: `Must be within ${RANGE_DAYS_MAX} days of From` };
+  return undefined;
+};
+
 const UTC_INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d{1,3})?)?$/;
 
 /**

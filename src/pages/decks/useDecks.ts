@@ -12,10 +12,14 @@ const dayKey = (dateKey: string) => [ROOT, 'day', dateKey] as const;
 /** One quick retry of a failed load, none of a refused one (a bad range). */
 const retry = (failures: number, error: unknown) => statusOf(error) !== 400 && failures < 1;
 
-/** The days with a deck from `from` to `to`; the last list stays shown while the next loads. */
-export const useDayList = (from: string, to: string) =>
+/**
+ * The days with a deck from `from` to `to`; the last list stays shown while the next loads.
+ * Nothing is asked while `enabled` is false (a range known to be refused).
+ */
+export const useDayList = (from: string, to: string, enabled = true) =>
   useQuery({
     queryKey: listKey(from, to),
+    enabled,
     queryFn: ({ signal }) => decksApi.list(from, to, signal),
     placeholderData: keepPreviousData,
     retry,

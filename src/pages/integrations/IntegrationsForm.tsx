@@ -4,6 +4,7 @@ import { fieldErrorsOf } from '../../apiErrors';
 import { FailureNote } from '../../components/FailureNote';
 import { SaveButton } from '../../components/SaveButton';
 import { failureTitled, useSettingsForm } from '../../components/settings/useSettingsForm';
+import { WarnWhenUnsavedChanges } from '../../components/WarnWhenUnsavedChanges';
 import { integrationsApi } from './api';
 import {
   bodyOf,
@@ -34,6 +35,7 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
     errors,
     failure: failed,
     saving,
+    dirty,
     submit,
   } = useSettingsForm({
     initial,
@@ -66,6 +68,7 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
+      <WarnWhenUnsavedChanges dirty={dirty} />
       {failed && <FailureNote failure={failed} />}
       {SECTIONS.map((section) => (
         <SectionFields

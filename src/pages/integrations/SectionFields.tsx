@@ -9,9 +9,14 @@ import {
   TextField,
 } from '@mui/material';
 import { useId } from 'react';
+import { TEXT_MAX } from '../../../contract/limits';
 import type { FieldErrors } from '../../apiErrors';
 import { SectionCard } from '../../components/SectionCard';
 import { fieldName, type Section } from './integrationsForm';
+
+/** The API's longest text for a field of a group (contract/limits.ts). */
+const textMax = (group: keyof typeof TEXT_MAX, name: string): number | undefined =>
+  (TEXT_MAX[group] as Record<string, number>)[name];
 
 type GroupValues = Record<string, string | boolean>;
 
@@ -103,7 +108,13 @@ export const SectionFields = ({
             error={Boolean(error)}
             // a space keeps the rows aligned when a field has neither hint nor error
             helperText={error ?? input.hint ?? ' '}
-            slotProps={{ htmlInput: { ...NOT_PROSE, readOnly: disabled } }}
+            slotProps={{
+              htmlInput: {
+                ...NOT_PROSE,
+                maxLength: textMax(section.group, input.name),
+                readOnly: disabled,
+              },
+            }}
             fullWidth
           />
         );

@@ -1,14 +1,16 @@
-import { Box, Button, CircularProgress } from '@mui/material';
+import { Box, Button, CircularProgress, ToggleButton } from '@mui/material';
 import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { type ReactNode, useState } from 'react';
 import { Form, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../apiErrors';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { EditorToolbar } from './EditorToolbar';
+import { EMPTY_WARNING, GOES_LIVE, PUBLISH_QUESTION } from './goLive';
 import type { LegalAction, Outcome } from './outcome';
 import { Preview } from './Preview';
-import { isBlankHtml } from './previewContent';
+import { isBlankHtml, sanitisePreview } from './previewContent';
 
 export interface EditorValues {
   contentText: string;
@@ -29,6 +31,7 @@ const EDITOR_OPTIONS = {
   },
 };
 
+// Emptied, an area is '' (react-admin's default makes it null, which the API refuses).
 const keepText = (value: string | null | undefined) => value ?? '';
 
 const LivePreview = () => {
@@ -48,11 +51,15 @@ export interface WriteActionsProps {
 }
 
 /**
- * 'Save draft', 'Publish now' and 'Cancel', inside the editor; a refused field's message goes
- * under that field.
+ * 'Save draft', 'Publish now' (asked first) and 'Cancel', inside the editor; a refused field's
+ * message goes under that field.
  */
 export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
   const { handleSubmit } = useFormContext<EditorValues>();
+  const [contentText, contentHtml] = useWatch<EditorValues>({
+    name: ['contentText', 'contentHtml'],
+  });
+  const empty = !contentText?.trim() && isBlankHtml(contentHtml ?? '');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
   const save = (publish: boolean) =>
     handleSubmit(async (values) => {
@@ -72,14 +79,20 @@ export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
       >
         Save draft
       </Button>
-      <Button
+      <ConfirmButton
         variant="contained"
+        size="medium"
+        color="primary"
+        confirmColor="primary"
+        confirm={PUBLISH_QUESTION}
+        description={empty ? `${GOES_LIVE} ${EMPTY_WARNING}` : GOES_LIVE}
+        confirmLabel="Publish"
         disabled={busy !== null}
         startIcon={<BusyIcon busy={publishing} />}
-        onClick={() => void save(true)}
+        onConfirm={() => save(true)}
       >
         Publish now
-      </Button>
+      </ConfirmButton>
       <Button disabled={busy !== null} onClick={onCancel}>
         Cancel
       </Button>
@@ -95,7 +108,57 @@ export interface LegalEditorProps {
 }
 
 /**
- * The plain-text area, the HTML area (rich text) and the live preview, then the buttons.
+ * The HTML area: rich text, or with 'Source' its markup to edit or paste. Back to rich text,
+ * the markup is sanitised (by the server's policy) before the editor renders it into the page.
+ */
+const HtmlArea = ({ readOnly }: { readOnly: boolean }) => {
+  const [source, setSource] = useState(false);
+  const { getValues, setValue } = useFormContext<EditorValues>();
+  const toggle = () => {
+    if (source) setValue('contentHtml', sanitisePreview(getValues('contentHtml') ?? ''));
+    setSource(!source);
+  };
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <ToggleButton
+        value="source"
+        size="small"
+        selected={source}
+        onChange={toggle}
+        sx={{ alignSelf: 'flex-end', py: 0.25 }}
+      >
+        Source
+      </ToggleButton>
+      {source ? (
+        <TextInput
+          source="contentHtml"
+          label="HTML source"
+          multiline
+          minRows={readOnly ? 3 : 6}
+          maxRows={readOnly ? 12 : 24}
+          readOnly={readOnly}
+          helperText={false}
+          parse={keepText}
+          sx={{ '& textarea': { fontFamily: 'monospace' } }}
+        />
+      ) : (
+        <RichTextInput
+          source="contentHtml"
+          label="HTML"
+          editorOptions={EDITOR_OPTIONS}
+          readOnly={readOnly}
+          // Viewing, there is nothing to format.
+          toolbar={readOnly ? <span /> : <EditorToolbar />}
+          helperText={false}
+          parse={keepText}
+        />
+      )}
+    </Box>
+  );
+};
+
+/**
+ * The plain-text area, the HTML area and the live preview, then the buttons.
  * Mount it anew (key) for each version and mode: it starts from `values`.
  */
 export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) => (
@@ -111,18 +174,9 @@ export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) =>
         // Opened to write, the editor takes the keyboard focus from the button that opened it.
         autoFocus={!readOnly}
         helperText={false}
-        // Emptied, it is '' (react-admin's default makes it null, which the API refuses).
         parse={keepText}
       />
-      <RichTextInput
-        source="contentHtml"
-        label="HTML"
-        editorOptions={EDITOR_OPTIONS}
-        readOnly={readOnly}
-        // Viewing, there is nothing to format.
-        toolbar={readOnly ? <span /> : <EditorToolbar />}
-        helperText={false}
-      />
+      <HtmlArea readOnly={readOnly} />
       <LivePreview />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>
     </Box>

@@ -21,6 +21,16 @@ const plainText = () => screen.getByRole('textbox', { name: 'Plain text' });
 const quietFailures = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 const searchOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
+/** Answers the confirmation that a button opened with its confirm button. */
+const confirmWith = async (user: ReturnType<typeof userEvent.setup>, name: string) =>
+  user.click(within(await screen.findByRole('dialog')).getByRole('button', { name }));
+/** 'Publish now', then 'Publish' in the confirmation. */
+const publishNow = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(button('Publish now'));
+  await confirmWith(user, 'Publish');
+};
+const htmlSource = () => screen.getByRole('textbox', { name: 'HTML source' });
+
 /** Waits for the newest terms version (v2, a draft) to be on show. */
 const shownV2 = () =>
   screen.findByRole('heading', { name: 'v2' }).then(() => within(preview()).findByText(/v2/));
@@ -97,6 +107,14 @@ describe('Legal page', () => {
     const { requests } = renderLegal(legalApiFake().routes);
     await shownV2();
     await user.click(button('Activate this version'));
+    // It goes live for every player: asked first, and nothing is sent until confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Activate v2?' });
+    expect(dialog).toHaveTextContent(/goes live at once for every player/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(requests, 'PATCH', '/api/admin/legal/t2/activate')).toHaveLength(0);
+    await user.click(button('Activate this version'));
+    await confirmWith(user, 'Activate');
 
     expect(await screen.findByText('Activated this version')).toBeInTheDocument();
     const [call] = callsTo(requests, 'PATCH', '/api/admin/legal/t2/activate');
@@ -151,6 +169,12 @@ describe('Legal page', () => {
     await shownV2();
     await user.click(button('+ New version'));
     await user.click(button('Publish now'));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this version now?' });
+    expect(dialog).toHaveTextContent(/goes live at once for every player/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(requests, 'POST', '/api/admin/legal')).toHaveLength(0);
+    await publishNow(user);
 
     expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(callsTo(requests, 'POST', '/api/admin/legal')[0]?.body).toMatchObject({
@@ -191,15 +215,44 @@ describe('Legal page', () => {
     expect(plainText()).toHaveValue('Terms v2, amended');
   });
 
-  it('warns that saving the live version as a draft takes it offline; Publish now keeps it live', async () => {
+  it('saves a draft of the live version as a new version: the live one stays live', async () => {
     const user = userEvent.setup();
     const { requests } = renderLegal(legalApiFake().routes);
     await shownV2();
     await user.click(await versionButton('v1'));
     await screen.findByRole('heading', { name: 'v1' });
     await user.click(button('Edit as draft'));
-    expect(screen.getByText(/This version is live/)).toBeInTheDocument();
-    await user.click(button('Publish now'));
+    expect(screen.getByText(/This version is live and stays live/)).toBeInTheDocument();
+    await user.clear(plainText());
+    await user.type(plainText(), 'Terms v1, reworded');
+    await user.click(button('Save draft'));
+
+    expect(await screen.findByText('Draft created')).toBeInTheDocument();
+    expect(callsTo(requests, 'PATCH', '/api/admin/legal/t1')).toHaveLength(0);
+    expect(callsTo(requests, 'POST', '/api/admin/legal')[0]?.body).toEqual({
+      type: 'terms',
+      contentText: 'Terms v1, reworded',
+      contentHtml: '<p>Terms v1 in HTML</p>',
+      isActive: false,
+    });
+    expect(await screen.findByRole('heading', { name: 'v3' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(
+        within(await versionList())
+          .getAllByRole('button')
+          .map((item) => item.textContent),
+      ).toEqual(['v3', 'v2', 'v1Active']),
+    );
+  });
+
+  it('Publish now on the live version keeps it live with the changes', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLegal(legalApiFake().routes);
+    await shownV2();
+    await user.click(await versionButton('v1'));
+    await screen.findByRole('heading', { name: 'v1' });
+    await user.click(button('Edit as draft'));
+    await publishNow(user);
     expect(await screen.findByText('Published')).toBeInTheDocument();
     expect(callsTo(requests, 'PATCH', '/api/admin/legal/t1')[0]?.body).toMatchObject({
       isActive: true,
@@ -256,9 +309,10 @@ describe('Legal page', () => {
         }),
       );
       await user.click(button('+ New version'));
-      await user.click(button('Publish now'));
+      await publishNow(user);
       expect(await screen.findByText('Invalid body: contentText')).toBeInTheDocument();
       expect(await screen.findByText('must be at most 200000 characters')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(plainText()).toHaveAccessibleDescription('must be at most 200000 characters');
     });
 
@@ -280,7 +334,7 @@ describe('Legal page', () => {
       quietFailures();
       const user = await failing('PATCH /api/admin/legal/t2', reply(200, { ok: false }));
       await user.click(button('Edit as draft'));
-      await user.click(button('Publish now'));
+      await publishNow(user);
       expect(await screen.findByText('Could not publish')).toBeInTheDocument();
     });
 
@@ -288,7 +342,7 @@ describe('Legal page', () => {
       quietFailures();
       const user = await failing('POST /api/admin/legal', reply(502, '<html>Bad gateway</html>'));
       await user.click(button('+ New version'));
-      await user.click(button('Publish now'));
+      await publishNow(user);
       expect(await screen.findByText('Error publishing')).toBeInTheDocument();
     });
 
@@ -306,6 +360,7 @@ describe('Legal page', () => {
       quietFailures();
       const user = await failing('PATCH /api/admin/legal/t2/activate', reply(200, {}));
       await user.click(button('Activate this version'));
+      await confirmWith(user, 'Activate');
       expect(await screen.findByText('Could not activate')).toBeInTheDocument();
     });
 
@@ -315,7 +370,9 @@ describe('Legal page', () => {
       renderLegal({ ...legalApiFake().routes, 'PATCH /api/admin/legal/t2/activate': networkError });
       await shownV2();
       await user.click(button('Activate this version'));
+      await confirmWith(user, 'Activate');
       expect(await screen.findByText('Error activating version')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(button('Activate this version')).toBeEnabled();
     });
   });
@@ -358,6 +415,85 @@ describe('Legal page', () => {
       const alert = screen.getByText('Error loading versions').closest('[role="alert"]');
       await userEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
       expect(await versionList()).toBeInTheDocument();
+    });
+  });
+
+  describe('HTML source', () => {
+    it("'Source' shows the HTML as markup to edit or paste; back to rich text, sanitised", async () => {
+      const user = userEvent.setup();
+      const { requests } = renderLegal(legalApiFake().routes);
+      await shownV2();
+      await user.click(button('Edit as draft'));
+      const source = screen.getByRole('button', { name: 'Source' });
+      expect(source).toHaveAttribute('aria-pressed', 'false');
+      await user.click(source);
+      expect(source).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.queryByRole('textbox', { name: 'HTML' })).not.toBeInTheDocument();
+      expect(htmlSource()).toHaveValue('<p>Terms v2 in HTML</p>');
+
+      await user.clear(htmlSource());
+      await user.click(htmlSource());
+      await user.paste('<h2>Pasted title</h2><p onclick="steal()">Body<script>x()</script></p>');
+      expect(
+        await within(preview()).findByRole('heading', { name: 'Pasted title' }),
+      ).toBeInTheDocument();
+
+      await user.click(source);
+      const rich = await screen.findByRole('textbox', { name: 'HTML' });
+      expect(within(rich).getByRole('heading', { name: 'Pasted title' })).toBeInTheDocument();
+      await user.click(source);
+      expect(htmlSource()).toHaveValue('<h2>Pasted title</h2><p>Body</p>');
+
+      await user.click(button('Save draft'));
+      expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+      expect(callsTo(requests, 'PATCH', '/api/admin/legal/t2')[0]?.body).toMatchObject({
+        contentHtml: '<h2>Pasted title</h2><p>Body</p>',
+      });
+    });
+
+    it('says which area the preview and the players get, and saves both areas emptied', async () => {
+      const user = userEvent.setup();
+      const { requests } = renderLegal(legalApiFake().routes);
+      await shownV2();
+      await user.click(button('+ New version'));
+      const note = () => screen.getByText(/^Players (see|get)/);
+      expect(note()).toHaveTextContent(
+        'Players see the HTML, as the preview shows. The plain text is shown only when the HTML is empty.',
+      );
+      await user.click(button('Source'));
+      await user.clear(htmlSource());
+      await waitFor(() =>
+        expect(note()).toHaveTextContent(
+          'Players see the plain text, as the preview shows: the HTML is empty.',
+        ),
+      );
+      await user.clear(plainText());
+      await waitFor(() =>
+        expect(note()).toHaveTextContent('Players get an empty document: both areas are empty.'),
+      );
+
+      await user.click(button('Save draft'));
+      expect(await screen.findByText('Draft created')).toBeInTheDocument();
+      expect(callsTo(requests, 'POST', '/api/admin/legal')[0]?.body).toEqual({
+        type: 'terms',
+        contentText: '',
+        contentHtml: '',
+        isActive: false,
+      });
+    });
+
+    it('warns before publishing an empty document', async () => {
+      const user = userEvent.setup();
+      renderLegal(legalApiFake().routes);
+      await shownV2();
+      await user.click(button('+ New version'));
+      await user.click(button('Source'));
+      await user.clear(htmlSource());
+      await user.clear(plainText());
+      await user.click(button('Publish now'));
+      expect(await screen.findByRole('dialog')).toHaveTextContent(
+        /Both areas are empty: players will get an empty document\./,
+      );
     });
   });
 

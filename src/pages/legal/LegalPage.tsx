@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
 import { errorMessage } from '../../apiErrors';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { EmptyNote } from '../../components/EmptyNote';
 import { LoadingBox } from '../../components/LoadingBox';
 import { RetryAlert } from '../../components/RetryAlert';
@@ -19,6 +20,7 @@ import { SectionCard } from '../../components/SectionCard';
 import { SidePanels } from '../../components/SidePanels';
 import { formatDateTime } from '../../format';
 import { legalApi } from './api';
+import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
 import { sanitisePreview } from './previewContent';
 import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
@@ -114,14 +116,12 @@ export const LegalPage = () => {
   };
 
   const save = async (values: EditorValues, publish: boolean) => {
+    const edited = editing.mode === 'edit' ? editing.doc : null;
+    // The live version stays live until another goes live: a draft of it is a new version.
     const outcome =
-      editing.mode === 'edit'
+      edited && (publish || !edited.isActive)
         ? await run(publish ? 'publish' : 'saveDraft', () =>
-            legalApi.update(
-              editing.doc._id,
-              { ...values, isActive: publish },
-              editing.doc.updatedAt,
-            ),
+            legalApi.update(edited._id, { ...values, isActive: publish }, edited.updatedAt),
           )
         : await run(publish ? 'publish' : 'createDraft', () =>
             legalApi.create({ type, ...values, isActive: publish }),
@@ -142,8 +142,8 @@ export const LegalPage = () => {
         <>
           {editing.mode === 'edit' && editing.doc.isActive && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              This version is live. Save draft takes it offline; Publish now keeps it live with the
-              changes.
+              This version is live and stays live. Save draft keeps the changes as a new version;
+              Publish now puts them live at once.
             </Alert>
           )}
           <LegalEditor
@@ -178,13 +178,19 @@ export const LegalPage = () => {
         </Box>
         <LegalEditor key={`view:${shown._id}:${shown.updatedAt}`} readOnly values={valuesOf(shown)}>
           {!shown.isActive && (
-            <Button
+            <ConfirmButton
               variant="contained"
+              size="medium"
+              color="primary"
+              confirmColor="primary"
+              confirm={activateQuestion(shown.version)}
+              description={GOES_LIVE}
+              confirmLabel="Activate"
               disabled={pending !== null}
-              onClick={() => void activate(shown)}
+              onConfirm={() => activate(shown)}
             >
               Activate this version
-            </Button>
+            </ConfirmButton>
           )}
           <Button
             ref={editButton}

@@ -1,10 +1,20 @@
 import { Box, Typography } from '@mui/material';
 import { useDeferredValue, useId, useMemo } from 'react';
-import { previewOf } from './previewContent';
+import { type PreviewContent, previewOf } from './previewContent';
+
+/**
+ * Which area the players get, by the preview's own rule: a new version starts from both areas of
+ * the one on show, and a change to the plain text alone changes nothing they see.
+ */
+const SHOWN: Record<PreviewContent['kind'], string> = {
+  html: 'Players see the HTML, as the preview shows. The plain text is shown only when the HTML is empty.',
+  text: 'Players see the plain text, as the preview shows: the HTML is empty.',
+  empty: 'Players get an empty document: both areas are empty.',
+};
 
 /**
  * What the document looks like: its HTML (sanitised here, whatever was typed), else its plain
- * text, else 'No content'. Follows the typing without holding it up.
+ * text, else 'No content', and which of the two that is. Follows the typing without holding it up.
  */
 export const Preview = ({
   contentText,
@@ -21,6 +31,9 @@ export const Preview = ({
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} component="h3" variant="subtitle2" color="text.secondary">
         Preview
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {SHOWN[content.kind]}
       </Typography>
       <Box
         data-testid="legal-preview"

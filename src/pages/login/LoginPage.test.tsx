@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../http';
 import { pageNavigation } from '../../navigation';
-import { getToken, STORAGE_KEYS, setLoginNotice, setToken } from '../../storage';
+import { getToken, STORAGE_KEYS, setLoginNotice } from '../../storage';
 import { installFakeFetch, networkError, reply } from '../../test/fakeFetch';
 import { LoginPage } from './LoginPage';
 
@@ -41,12 +41,6 @@ describe('LoginPage', () => {
     unmount();
     render(<LoginPage />);
     expect(screen.queryByText('This account does not have admin access.')).not.toBeInTheDocument();
-  });
-
-  it('still shows the form when a token is already stored', () => {
-    setToken('tok-1');
-    render(<LoginPage />);
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('the three links are inert', () => {

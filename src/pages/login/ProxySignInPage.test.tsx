@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_ADMIN } from '../../authProvider';
 import { config } from '../../config';
@@ -44,7 +45,11 @@ describe('/login behind a single sign-on proxy', () => {
 
   it('is the password form when the console signs admins in itself', () => {
     config.authMode = 'password';
-    render(<SignInPage />);
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <SignInPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 });

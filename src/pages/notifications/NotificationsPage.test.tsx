@@ -37,6 +37,22 @@ const sends = (requests: { method: string; path: string; body: unknown }[]) =>
   requests.filter((r) => r.method === 'POST' && r.path === SEND).map((r) => r.body);
 const quietFailures = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
+const HI = 'Send "Hi" to Subscribed Users in en?';
+
+/** Send notification, then Send in the dialog that asks `question`. */
+const startSend = async (user: ReturnType<typeof userEvent.setup>, question: string) => {
+  await user.click(sendButton());
+  const dialog = await screen.findByRole('dialog', { name: question });
+  await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+  return dialog;
+};
+
+/** startSend, then the dialog has gone: the send has answered. */
+const confirmSend = async (user: ReturnType<typeof userEvent.setup>, question: string) => {
+  await startSend(user, question);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+};
+
 /** Types a title and a message (pasted: typing each key is slow and adds nothing here). */
 const fill = async (user: ReturnType<typeof userEvent.setup>, title: string, message: string) => {
   await user.click(input('Title'));
@@ -62,11 +78,15 @@ describe('Push Notifications page', () => {
     expect(input('Custom data (JSON)')).toHaveValue('{}');
 
     await fill(user, ' Double points ', 'This weekend only');
-    await user.click(sendButton());
-    await waitFor(() => expect(sendButton()).toBeDisabled());
+    const dialog = await startSend(user, 'Send "Double points" to Subscribed Users in en?');
+    // the dialog stays, busy, until the send has answered
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled(),
+    );
     send.open();
 
     expect(await screen.findByText('Notification sent!')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sendButton()).toBeEnabled();
     expect(sends(requests)).toEqual([
       {
@@ -89,7 +109,7 @@ describe('Push Notifications page', () => {
     await user.selectOptions(select('Target'), 'Segment');
     expect(select('Segment')).toHaveValue('Subscribed Users');
     await user.selectOptions(select('Segment'), 'Inactive Users');
-    await user.click(sendButton());
+    await confirmSend(user, 'Send "Hola" to Inactive Users in es?');
 
     await screen.findByText('Notification sent!');
     expect(sends(requests)).toEqual([
@@ -116,7 +136,7 @@ describe('Push Notifications page', () => {
 
     await user.clear(input('External IDs'));
     await user.type(input('External IDs'), 'user-1, user-2,');
-    await user.click(sendButton());
+    await confirmSend(user, 'Send "Your reward" to 2 external ids in en?');
     await screen.findByText('Notification sent!');
     expect(sends(requests)).toEqual([
       {
@@ -126,6 +146,25 @@ describe('Push Notifications page', () => {
         includeExternalIds: ['user-1', 'user-2'],
       },
     ]);
+  });
+
+  it('asks first, naming the audience and the locale; Cancel sends nothing', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderWith(reply(200, enabled));
+    await screen.findByText('Push notifications are enabled');
+    await fill(user, 'Hi', 'There');
+    await user.selectOptions(select('Target'), 'External IDs');
+    await user.type(input('External IDs'), 'user-1, user-2, user-3');
+    await user.click(sendButton());
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send "Hi" to 3 external ids in en?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sends(requests)).toHaveLength(0);
+    expect(screen.queryByText('Notification sent!')).not.toBeInTheDocument();
+    expect(input('Title')).toHaveValue('Hi');
   });
 
   it('checks the form before sending, with the specification’s messages', async () => {
@@ -158,13 +197,13 @@ describe('Push Notifications page', () => {
     renderWith(reply(200, enabled), () => answers.shift() ?? sent);
     await screen.findByText('Push notifications are enabled');
     await fill(user, 'Hi', 'There');
-    await user.click(sendButton());
+    await confirmSend(user, HI);
     expect(await within(form()).findByRole('alert')).toHaveTextContent(
       'All included players are not subscribed',
     );
     expect(screen.queryByText('Notification sent!')).not.toBeInTheDocument();
 
-    await user.click(sendButton());
+    await confirmSend(user, HI);
     await waitFor(() =>
       expect(within(form()).getByRole('alert')).toHaveTextContent('Failed to send'),
     );
@@ -198,11 +237,11 @@ describe('Push Notifications page', () => {
     );
     await screen.findByText('Push notifications are enabled');
     await fill(user, 'Hi', 'There');
-    await user.click(sendButton());
+    await confirmSend(user, HI);
     expect(await screen.findByText('must be at most 2048 bytes as JSON')).toBeVisible();
     expect(input('Custom data (JSON)')).toHaveAttribute('aria-invalid', 'true');
 
-    await user.click(sendButton());
+    await confirmSend(user, HI);
     expect(await screen.findByText('Push notifications are disabled')).toBeVisible();
     expect(sendButton()).toBeDisabled();
   });

@@ -2,8 +2,12 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
+import { TEXT_MAX } from '../../../contract/limits';
+import type { PushSendBody } from '../../../contract/notifications';
 import { codeOf, errorMessage, fieldErrorsOf } from '../../apiErrors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SectionCard } from '../../components/SectionCard';
+import { maxLengthProps } from '../../components/textLimit';
 import { notificationsApi } from './api';
 import {
   buildSend,
@@ -15,6 +19,7 @@ import {
   type SendField,
   type SendForm,
   sendErrorsOf,
+  sendQuestion,
   TARGETS,
   type Target,
 } from './sendForm';
@@ -38,6 +43,10 @@ export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFo
   const [errors, setErrors] = useState<SendErrors>({});
   const [failure, setFailure] = useState<string>();
   const [sending, setSending] = useState(false);
+  // A checked send waiting for the admin's yes: nothing goes out before it. It stays set while
+  // the dialog closes, so its question does not go blank.
+  const [checked, setChecked] = useState<{ body: PushSendBody; question: string }>();
+  const [asking, setAsking] = useState(false);
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
@@ -57,17 +66,23 @@ export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFo
     setRefusals((count) => count + 1);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || !enabled) return;
     setFailure(undefined);
     const built = buildSend(form);
     if (!built.ok) return refuse(built.errors);
     setErrors({});
+    setChecked({ body: built.body, question: sendQuestion(form) });
+    setAsking(true);
+  };
+
+  const send = async (body: PushSendBody) => {
+    if (inFlight.current) return;
     inFlight.current = true;
     setSending(true);
     try {
-      const result = await notificationsApi.send(built.body);
+      const result = await notificationsApi.send(body);
       if (result?.ok) notify(MESSAGES.sent, { type: 'success' });
       else setFailure((result && !result.ok && result.error) || MESSAGES.sendFailed);
     } catch (error) {
@@ -78,6 +93,7 @@ export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFo
     } finally {
       inFlight.current = false;
       setSending(false);
+      setAsking(false);
     }
   };
 
@@ -120,11 +136,17 @@ export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFo
             </option>
           ))}
         </TextField>
-        <TextField {...text('title')} label="Title" helperText={errors.title} />
+        <TextField
+          {...text('title')}
+          label="Title"
+          helperText={errors.title}
+          {...maxLengthProps(TEXT_MAX.push.headings)}
+        />
         <TextField
           {...text('message')}
           label="Message"
           helperText={errors.message}
+          {...maxLengthProps(TEXT_MAX.push.contents)}
           multiline
           minRows={3}
         />
@@ -192,6 +214,15 @@ export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFo
           </Button>
         </Box>
       </Box>
+      <ConfirmDialog
+        open={asking}
+        title={checked?.question ?? ''}
+        description="It goes out at once and cannot be called back."
+        confirmLabel="Send"
+        busy={sending}
+        onConfirm={() => checked && void send(checked.body)}
+        onClose={() => setAsking(false)}
+      />
     </SectionCard>
   );
 };

@@ -112,6 +112,19 @@ export const buildSend = (
   };
 };
 
+/** Who a send goes to, in words: the segment, or how many external ids. */
+export const audienceOf = (form: SendForm): string => {
+  if (form.target === 'external_ids') {
+    const count = splitIds(form.externalIds).length;
+    return count === 1 ? '1 external id' : `${count} external ids`;
+  }
+  return form.target === 'segment' ? form.segment : 'Subscribed Users';
+};
+
+/** The question asked before a send goes out: 'Send "Hi" to Subscribed Users in en?'. */
+export const sendQuestion = (form: SendForm): string =>
+  `Send "${form.title.trim()}" to ${audienceOf(form)} in ${form.locale}?`;
+
 /** Which input an API message is about ('headings.en' is the Title). */
 const INPUT_OF_API_FIELD: [prefix: string, field: SendField][] = [
   ['headings', 'title'],

@@ -94,6 +94,20 @@ describe('Daily Rewards page', () => {
     for (const [day, points] of Object.entries(shown)) expect(value(day), day).toHaveValue(points);
   });
 
+  it('says under a value what it will be saved as, before saving', async () => {
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('group', { name: 'Mon' });
+    expect(value('Sat')).not.toHaveAccessibleDescription();
+
+    await user.clear(value('Sat'));
+    await user.type(value('Sat'), '-5');
+    expect(value('Sat')).toHaveAccessibleDescription('Saved as 0: values cannot be negative');
+    await user.clear(value('Fri'));
+    await user.type(value('Fri'), '12.5');
+    expect(value('Fri')).toHaveAccessibleDescription('Saved as 12: whole numbers only');
+  });
+
   it('saves the edited schedule with If-Match, spinning while it saves, then says so', async () => {
     const user = userEvent.setup();
     const patch = gated(reply(200, { ok: true, updatedAt: SAVED_AT }));

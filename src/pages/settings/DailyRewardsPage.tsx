@@ -20,6 +20,7 @@ import {
   LABEL_MAX,
   validateDaily,
 } from './dailyRewards';
+import { wholeAtLeastZeroNote } from './numbers';
 
 const replaceAt = (list: string[], index: number, value: string) =>
   list.map((item, i) => (i === index ? value : item));
@@ -128,6 +129,7 @@ const ScheduleForm = ({ loaded }: { loaded: Partial<DailyRewards> }) => {
               unit="pts"
               value={form.values[index]}
               error={errors[`values.${index}`]}
+              hint={wholeAtLeastZeroNote(form.values[index] ?? '')}
               saving={saving}
               input={{ min: 0, step: 1 }}
               onChange={(value) =>

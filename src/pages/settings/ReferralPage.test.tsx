@@ -43,6 +43,23 @@ describe('Referral Settings page', () => {
     ).toBeVisible();
   });
 
+  it('says under a number what it will be saved as, before saving', async () => {
+    const user = userEvent.setup();
+    render();
+    await screen.findByRole('spinbutton', { name: 'Max referrals per user' });
+    expect(points()).toHaveAccessibleDescription('Whole points, 0 or more');
+
+    await user.clear(maxReferrals());
+    await user.type(maxReferrals(), '2.7');
+    expect(maxReferrals()).toHaveAccessibleDescription('Saved as 2: whole numbers only');
+    await user.clear(points());
+    await user.type(points(), '-25');
+    expect(points()).toHaveAccessibleDescription('Saved as 0: values cannot be negative');
+    await user.clear(points());
+    await user.type(points(), '25');
+    expect(points()).toHaveAccessibleDescription('Whole points, 0 or more');
+  });
+
   it('saves whole numbers, floored and at least 0, then shows them and the new time', async () => {
     const user = userEvent.setup();
     const { requests } = render();

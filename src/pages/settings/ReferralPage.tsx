@@ -12,6 +12,7 @@ import {
 } from '../../components/settings/useSettingsForm';
 import { formatNumber } from '../../format';
 import { settingsApi } from './api';
+import { wholeAtLeastZeroNote } from './numbers';
 import { type ReferralForm, referralBodyOf, referralFormOf } from './referral';
 
 const FIELDS: readonly { name: keyof ReferralForm; label: string; hint: string }[] = [
@@ -62,7 +63,7 @@ const ReferralRewardsForm = ({ loaded }: { loaded: Partial<ReferralSettings> }) 
           type="number"
           value={form[name]}
           error={errors[name]}
-          hint={hint}
+          hint={wholeAtLeastZeroNote(form[name]) ?? hint}
           saving={saving}
           input={{ min: 0, step: 1 }}
           onChange={(value) => change(name, (f) => ({ ...f, [name]: value }))}

@@ -107,6 +107,41 @@ describe('Bot create (/bots/new)', () => {
     expect(posted(requests)).toEqual([]);
   });
 
+  it('keeps Save enabled on the untouched form: a click says what is missing, sends nothing', async () => {
+    const { requests } = renderCreate(reply(201, makeBot()));
+    const user = userEvent.setup();
+    const fields = await form();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+
+    expect(await screen.findByText('Nickname is required')).toBeInTheDocument();
+    expect(fields.nickname).toHaveAttribute('aria-invalid', 'true');
+    expect(posted(requests)).toEqual([]);
+  });
+
+  it('says under a number what it will be saved as, before saving', async () => {
+    renderCreate(reply(201, makeBot()));
+    const user = userEvent.setup();
+    const fields = await form();
+    expect(fields.maxSessions).toHaveAccessibleDescription('At least 1');
+    expect(fields.skill).toHaveAccessibleDescription('1-100');
+
+    await user.clear(fields.maxSessions);
+    await user.type(fields.maxSessions, '0');
+    expect(fields.maxSessions).toHaveAccessibleDescription('Saved as 1: at least 1');
+    await user.clear(fields.skill);
+    await user.type(fields.skill, '250');
+    expect(fields.skill).toHaveAccessibleDescription('Saved as 100: at most 100');
+    await user.clear(fields.skill);
+    await user.type(fields.skill, '7.5');
+    expect(fields.skill).toHaveAccessibleDescription('Saved as 7: whole numbers only');
+    await user.clear(fields.skill);
+    expect(fields.skill).toHaveAccessibleDescription('Saved as 50: left empty');
+    await user.type(fields.skill, '70');
+    expect(fields.skill).toHaveAccessibleDescription('1-100');
+  });
+
   it("says 'Nickname already exists' on a 409, on the field too, and stays", async () => {
     renderCreate(
       reply(409, {

@@ -4,13 +4,18 @@ import type { ReactNode } from 'react';
 import { BooleanInput, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { TEXT_MAX } from '../../../contract/limits';
 import type { FieldErrors } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { type NumberRule, savedAsNote } from '../../components/savedAsNote';
+import { maxLengthProps } from '../../components/textLimit';
 import { BotAvatar } from './BotAvatar';
 import {
   type BotFormValues,
   formatOffers,
   MAX_SESSIONS_MIN,
+  normaliseMaxSessions,
+  normaliseSkill,
   SKILL_MAX,
   SKILL_MIN,
   validateNickname,
@@ -28,9 +33,41 @@ const AvatarPreview = () => {
   );
 };
 
+/**
+ * A number the form normalises on submit (spec section 5): its hint, or what a typed value will
+ * be saved as ('Saved as 1: at least 1') while the admin can still change it.
+ */
+const NoteNumberInput = ({
+  source,
+  label,
+  hint,
+  rule,
+  normalise,
+}: {
+  source: 'maxSessions' | 'skill';
+  label: string;
+  hint: string;
+  rule: NumberRule;
+  normalise: (value: unknown) => number;
+}) => {
+  const typed: unknown = useWatch({ name: source });
+  return (
+    <NumberInput
+      source={source}
+      label={label}
+      min={rule.min}
+      max={rule.max}
+      step={1}
+      helperText={savedAsNote(typed, normalise(typed), rule) ?? hint}
+      sx={{ flex: 1, minWidth: 160 }}
+    />
+  );
+};
+
+// Always enabled: a click on an untouched new bot shows what is missing (as the other forms do).
 const BotFormToolbar = () => (
   <Toolbar sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-start' }}>
-    <SaveButton label="Save" />
+    <SaveButton label="Save" alwaysEnable />
     <Button component={Link} to={BOTS_PATH} startIcon={<CancelIcon />}>
       Cancel
     </Button>
@@ -56,6 +93,7 @@ export const BotForm = ({
   <SimpleForm
     toolbar={<BotFormToolbar />}
     defaultValues={defaultValues}
+    warnWhenUnsavedChanges
     // min and max only guide the spinners: out-of-range values are normalised on submit (spec
     // section 5), and a bad URL gets the API's message, instead of the browser refusing to submit
     noValidate
@@ -71,6 +109,7 @@ export const BotForm = ({
         isRequired
         validate={validateNickname}
         autoComplete="off"
+        {...maxLengthProps(TEXT_MAX.bot.nickname)}
       />
     </Box>
     <TextInput
@@ -78,26 +117,24 @@ export const BotForm = ({
       label="Avatar URL"
       type="url"
       autoComplete="off"
+      {...maxLengthProps(TEXT_MAX.bot.avatarUrl)}
       helperText="An http(s) address of an image; leave empty for none"
     />
     <BooleanInput source="active" label="Active" />
     <Box sx={ROW}>
-      <NumberInput
+      <NoteNumberInput
         source="maxSessions"
         label="Max sessions"
-        min={MAX_SESSIONS_MIN}
-        step={1}
-        helperText={`At least ${MAX_SESSIONS_MIN}`}
-        sx={{ flex: 1, minWidth: 160 }}
+        hint={`At least ${MAX_SESSIONS_MIN}`}
+        rule={{ min: MAX_SESSIONS_MIN }}
+        normalise={normaliseMaxSessions}
       />
-      <NumberInput
+      <NoteNumberInput
         source="skill"
         label="Skill"
-        min={SKILL_MIN}
-        max={SKILL_MAX}
-        step={1}
-        helperText={`${SKILL_MIN}-${SKILL_MAX}`}
-        sx={{ flex: 1, minWidth: 160 }}
+        hint={`${SKILL_MIN}-${SKILL_MAX}`}
+        rule={{ min: SKILL_MIN, max: SKILL_MAX }}
+        normalise={normaliseSkill}
       />
     </Box>
     <TextInput

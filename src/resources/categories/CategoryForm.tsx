@@ -1,3 +1,4 @@
+import { TEXT_MAX } from '../../../contract/limits';
 import {
   ACTIVE_CHOICES,
   FormInput,
@@ -35,10 +36,11 @@ export const CategoryForm = ({ editing, onSaved, onCancel }: CategoryFormProps) 
   });
   return (
     <RecordForm form={form} what="category" onCancel={onCancel}>
-      <FormInput name="name" label="Name" required wide />
+      <FormInput name="name" label="Name" required wide maxLength={TEXT_MAX.category.name} />
       <FormInput
         name="slug"
         label="Slug"
+        maxLength={TEXT_MAX.category.slug}
         helperText="Optional: derived from the name when empty"
         wide
       />

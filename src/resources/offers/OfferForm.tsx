@@ -1,8 +1,10 @@
 import { InputAdornment, Typography } from '@mui/material';
+import { TEXT_MAX } from '../../../contract/limits';
 import {
   ACTIVE_CHOICES,
   FormInput,
   FormSelect,
+  nonNegativeNote,
   RecordForm,
   useRecordForm,
 } from '../../components/panel';
@@ -57,16 +59,28 @@ export const OfferForm = ({ category, editing, onSaved, onCancel }: OfferFormPro
         )
       }
     >
-      <FormInput name="name" label="Offer name" required wide />
-      <FormInput name="gameName" label="Game name" required wide />
+      <FormInput name="name" label="Offer name" required wide maxLength={TEXT_MAX.offer.name} />
+      <FormInput
+        name="gameName"
+        label="Game name"
+        required
+        wide
+        maxLength={TEXT_MAX.offer.gameName}
+      />
       <FormInput
         name="price"
         label="Price"
         number={{ min: 0, step: 0.01 }}
+        savedAs={nonNegativeNote}
         startAdornment={<InputAdornment position="start">$</InputAdornment>}
       />
       <FormSelect name="rewardType" label="Reward type" choices={REWARD_CHOICES} />
-      <FormInput name="rewardAmount" label="Reward amount" number={{ min: 0, step: 1 }} />
+      <FormInput
+        name="rewardAmount"
+        label="Reward amount"
+        number={{ min: 0, step: 1 }}
+        savedAs={nonNegativeNote}
+      />
       <FormSelect name="isActive" label="Status" choices={ACTIVE_CHOICES} />
       <FormInput name="sortOrder" label="Sort order" number={{ min: 0, step: 1 }} />
     </RecordForm>

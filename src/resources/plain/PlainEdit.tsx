@@ -30,6 +30,7 @@ const inputs: Record<FieldKind, ComponentType<{ source: string; label: string }>
 const PlainForm = ({ name, spec, errors }: PlainScreensProps & { errors?: FieldErrors }) => (
   <SimpleForm
     defaultValues={spec.defaults}
+    warnWhenUnsavedChanges
     noValidate
     sx={{ maxWidth: 640 }}
     toolbar={

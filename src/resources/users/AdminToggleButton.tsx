@@ -3,6 +3,7 @@ import RemoveAdminIcon from '@mui/icons-material/RemoveModerator';
 import { Button, type ButtonProps } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useNotifyFailure } from '../../components/FailureAlert';
 import type { AppDataProvider } from '../../dataProvider';
 import { MESSAGES, type UserRecord } from './user';
 
@@ -15,6 +16,7 @@ interface AdminToggleButtonProps {
 export const AdminToggleButton = ({ record, size = 'medium' }: AdminToggleButtonProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const isAdmin = Boolean(record.adminRole?.enabled);
 
@@ -24,7 +26,7 @@ export const AdminToggleButton = ({ record, size = 'medium' }: AdminToggleButton
       notify(makeAdmin ? MESSAGES.madeAdmin : MESSAGES.adminRemoved, { type: 'success' });
       refresh();
     },
-    onError: () => notify(MESSAGES.roleError, { type: 'error' }),
+    onError: (error) => notifyFailure(MESSAGES.roleError, error),
   });
 
   return (

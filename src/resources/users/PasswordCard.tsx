@@ -3,8 +3,10 @@ import { Box, Button, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage } from '../../apiErrors';
 import { SectionCard } from '../../components/SectionCard';
+import { maxLengthProps } from '../../components/textLimit';
 import type { AppDataProvider } from '../../dataProvider';
 import { FIELD_ALIGNED, MESSAGES, PASSWORD_MIN_LENGTH, type UserRecord } from './user';
 
@@ -47,6 +49,7 @@ export const PasswordCard = ({ record }: { record: Pick<UserRecord, 'id'> }) => 
           type="password"
           label="New password"
           autoComplete="new-password"
+          {...maxLengthProps(TEXT_MAX.password.newPassword)}
           value={password}
           error={tooShort}
           helperText={tooShort ? MESSAGES.passwordTooShort : 'At least 6 characters'}

@@ -15,9 +15,11 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { Facts } from '../../components/Facts';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { maxLengthProps } from '../../components/textLimit';
 import { AdminToggleButton } from './AdminToggleButton';
 import { PasswordCard } from './PasswordCard';
 import { PermissionsCard } from './PermissionsCard';
@@ -102,11 +104,23 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
         <SimpleForm
           toolbar={<UserEditToolbar />}
           resetOptions={KEEP_DIRTY_VALUES}
+          warnWhenUnsavedChanges
           sx={{ maxWidth: 640 }}
         >
           <ServerSync {...sync} />
-          <TextInput source="username" label="Username" autoComplete="off" />
-          <TextInput source="email" label="Email" type="email" autoComplete="off" />
+          <TextInput
+            source="username"
+            label="Username"
+            autoComplete="off"
+            {...maxLengthProps(TEXT_MAX.user.username)}
+          />
+          <TextInput
+            source="email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            {...maxLengthProps(TEXT_MAX.user.email)}
+          />
           <Box sx={{ display: 'flex', gap: 2, width: '100%', flexWrap: 'wrap' }}>
             <NumberInput source="balance" label="Balance" min={0} step={1} sx={{ flex: 1 }} />
             <NumberInput source="xp" label="XP" min={0} step={1} sx={{ flex: 1 }} />
@@ -117,7 +131,12 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
             choices={STATUS_CHOICES}
             validate={required()}
           />
-          <TextInput source="referredBy" label="Referred by" autoComplete="off" />
+          <TextInput
+            source="referredBy"
+            label="Referred by"
+            autoComplete="off"
+            {...maxLengthProps(TEXT_MAX.user.referredBy)}
+          />
           <ReadOnlyAdminFacts />
         </SimpleForm>
       </Card>

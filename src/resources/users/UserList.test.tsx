@@ -239,7 +239,7 @@ describe('Users list', () => {
       },
     });
     const user = userEvent.setup();
-    expect(within(await rowOf('carl')).getByRole('button', { name: 'Disable' })).toBeDisabled();
+    await rowOf('carl');
 
     await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Disable' }));
     let dialog = await screen.findByRole('dialog', { name: 'Disable this user?' });
@@ -252,10 +252,44 @@ describe('Users list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(apiCalls(requests)).toContain('DELETE /api/admin/users/USR-1'));
+    expect(await screen.findByText('User disabled')).toBeInTheDocument();
     const row = await rowOf('ann');
-    await waitFor(() =>
-      expect(within(row).getByRole('button', { name: 'Disable' })).toBeDisabled(),
-    );
-    expect(within(row).getByText('disabled')).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('disabled')).toBeInTheDocument());
+    expect(within(row).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Enable' on a disabled user's row: 'Enable this user?', then PATCH {status: 'active'}", async () => {
+    let enabled = false;
+    const { requests } = renderUsers(['/users'], {
+      'GET /api/admin/users': () => listOf([ann, enabled ? { ...carl, status: 'active' } : carl]),
+      'PATCH /api/admin/users/USR-3': () => {
+        enabled = true;
+        return reply(200, { ok: true, user: { ...carl, status: 'active' } });
+      },
+    });
+    const user = userEvent.setup();
+    const carlRow = await rowOf('carl');
+    expect(within(carlRow).queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(
+      within(await rowOf('ann')).queryByRole('button', { name: 'Enable' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(within(carlRow).getByRole('button', { name: 'Enable' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Enable this user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.click(within(carlRow).getByRole('button', { name: 'Enable' }));
+    dialog = await screen.findByRole('dialog', { name: 'Enable this user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('User enabled')).toBeInTheDocument();
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/admin/users/USR-3');
+    expect(patch?.body).toEqual({ status: 'active' });
+    const row = await rowOf('carl');
+    await waitFor(() => expect(within(row).getByText('active')).toBeInTheDocument());
+    expect(within(row).getByRole('button', { name: 'Disable' })).toBeEnabled();
   });
 });

@@ -13,7 +13,7 @@ import { RefreshBar } from '../../components/RefreshBar';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
-import { DisableUserButton } from './DisableUserButton';
+import { UserAccessButton } from './UserAccessButton';
 import { roleLabel, STATUS_CHOICES, type UserRecord, userEditPath, userPath } from './user';
 
 const STATUS_FILTER_CHOICES = STATUS_CHOICES.map(({ id, name }) => ({ value: id, label: name }));
@@ -42,7 +42,7 @@ const RowActions = ({ record }: { record: UserRecord }) => (
       Edit
     </Button>
     <AdminToggleButton record={record} size="small" />
-    <DisableUserButton record={record} />
+    <UserAccessButton record={record} />
   </Box>
 );
 

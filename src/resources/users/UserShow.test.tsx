@@ -93,7 +93,7 @@ describe('User detail', () => {
     expect(screen.getByText('No permissions')).toBeInTheDocument();
   });
 
-  it('revokes a permission when its chip is clicked, then shows the new list', async () => {
+  it("asks 'Revoke {permission}?' when its chip is clicked, then revokes it and says so", async () => {
     const live = liveDetail(admin);
     const { requests } = renderUsers(['/users/USR-7'], {
       'GET /api/admin/users/USR-7': live.detail,
@@ -109,7 +109,17 @@ describe('User detail', () => {
     ).toEqual(['withdrawals:approve', 'users:edit']);
 
     await user.click(screen.getByRole('button', { name: 'Revoke withdrawals:approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Revoke withdrawals:approve?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Revoke withdrawals:approve' })).toBeInTheDocument();
 
+    await user.click(screen.getByRole('button', { name: 'Revoke withdrawals:approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Revoke withdrawals:approve?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+
+    expect(await screen.findByText('Permission revoked')).toBeInTheDocument();
     await waitFor(() =>
       expect(
         screen.queryByRole('button', { name: 'Revoke withdrawals:approve' }),
@@ -132,11 +142,14 @@ describe('User detail', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Revoke users:edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke users:edit?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Error revoking permission')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Revoke users:edit' })).toBeInTheDocument();
+    expect(screen.queryByText('Permission revoked')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Revoke users:edit' })).toBeInTheDocument();
   });
 
-  it('grants a trimmed permission, ignores an empty one, and clears the input', async () => {
+  it("grants a trimmed permission ('Permission granted'), ignores an empty one, and clears the input", async () => {
     const live = liveDetail(admin);
     const { requests } = renderUsers(['/users/USR-7'], {
       'GET /api/admin/users/USR-7': live.detail,
@@ -155,6 +168,7 @@ describe('User detail', () => {
     await user.type(input, '  bots:edit  ');
     await user.click(screen.getByRole('button', { name: 'Grant' }));
 
+    expect(await screen.findByText('Permission granted')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Revoke bots:edit' })).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
       { grant: ['bots:edit'] },
@@ -191,6 +205,39 @@ describe('User detail', () => {
     expect(await screen.findByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
     expect(fact('Admin enabled')).toBe('yes');
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ makeAdmin: true });
+  });
+
+  it("disables ('Disable this user?') and enables ('Enable this user?') from the profile", async () => {
+    let user = makeUser({ userId: 'USR-7', username: 'dora' });
+    const setStatus = (status: User['status']) => {
+      user = { ...user, status, updatedAt: new Date().toISOString() };
+      return reply(200, { ok: true, user });
+    };
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': () => detailOf(user),
+      'DELETE /api/admin/users/USR-7': () => setStatus('disabled'),
+      'PATCH /api/admin/users/USR-7': () => setStatus('active'),
+      ...noMatches,
+    });
+    const ui = userEvent.setup();
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+
+    await ui.click(within(profile).getByRole('button', { name: 'Disable' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disable this user?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User disabled')).toBeInTheDocument();
+    await waitFor(() => expect(fact('Status')).toBe('disabled'));
+
+    await ui.click(await within(profile).findByRole('button', { name: 'Enable' }));
+    dialog = await screen.findByRole('dialog', { name: 'Enable this user?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('User enabled')).toBeInTheDocument();
+    await waitFor(() => expect(fact('Status')).toBe('active'));
+    // Once the dialog has closed, the page is back in the accessibility tree.
+    expect(await within(profile).findByRole('button', { name: 'Disable' })).toBeEnabled();
+
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toEqual({ status: 'active' });
   });
 
   it("sends react-admin's /users/{id}/show to the detail page", async () => {

@@ -10,6 +10,7 @@ import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
 import { MatchHistory } from './MatchHistory';
 import { PermissionsCard } from './PermissionsCard';
+import { UserAccessButton } from './UserAccessButton';
 import { UserTitle } from './UserTitle';
 import { type UserRecord, userEditPath } from './user';
 
@@ -30,6 +31,7 @@ const ProfileCard = ({ record }: { record: UserRecord }) => {
             Edit user
           </Button>
           <AdminToggleButton record={record} />
+          <UserAccessButton record={record} size="medium" variant="outlined" />
         </Box>
       }
     >

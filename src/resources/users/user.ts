@@ -24,6 +24,14 @@ export const MESSAGES = {
   passwordUpdated: 'Password updated',
   passwordTooShort: 'Min 6 chars',
   confirmDisable: 'Disable this user?',
+  // not given by the specification: the answers of actions it lists
+  confirmEnable: 'Enable this user?',
+  userDisabled: 'User disabled',
+  userEnabled: 'User enabled',
+  disableError: 'Error disabling user',
+  enableError: 'Error enabling user',
+  permissionGranted: 'Permission granted',
+  permissionRevoked: 'Permission revoked',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -13,6 +13,7 @@ import {
   TextField,
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
+import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage, fieldErrorsOf } from '../../apiErrors';
 import {
   NEW_TYPE_VALUES,
@@ -37,8 +38,13 @@ const INPUTS: readonly {
   type?: 'number';
   attributes?: Record<string, string | number | boolean>;
 }[] = [
-  { name: 'key', label: 'Key', hint: 'Unique key, e.g. paypal_10', attributes: NOT_PROSE },
-  { name: 'title', label: 'Title' },
+  {
+    name: 'key',
+    label: 'Key',
+    hint: 'Unique key, e.g. paypal_10',
+    attributes: { ...NOT_PROSE, maxLength: TEXT_MAX.withdrawalType.key },
+  },
+  { name: 'title', label: 'Title', attributes: { maxLength: TEXT_MAX.withdrawalType.title } },
   {
     name: 'rateUsdPerPoint',
     label: 'Rate (USD/pt)',

@@ -1,6 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
-import { DeleteButton } from '../../components/DeleteButton';
+import { DeleteTypeButton } from './DeleteTypeButton';
 import type { WithdrawalTypeRecord } from './types';
 import { useDeleteType, useToggleType } from './useWithdrawalTypes';
 
@@ -38,12 +38,11 @@ export const TypeRowActions = ({
       >
         {toggleLabel}
       </Button>
-      <DeleteButton
-        name={record.key}
-        confirm={`Delete "${record.title}"?`}
-        description={`The type ${record.key} is removed for good.`}
+      <DeleteTypeButton
+        record={record}
         disabled={busy}
         onDelete={() => remove.mutateAsync(record)}
+        onDisable={() => toggle.mutateAsync(record)}
       />
     </Stack>
   );

@@ -20,6 +20,13 @@ const rowOf = async (key: string) => {
   return cell.closest('tr') as HTMLElement;
 };
 
+/** Delete in the dialog, once it has checked that no withdrawal uses the type. */
+const confirmDelete = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
+  const button = within(dialog).getByRole('button', { name: 'Delete' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+};
+
 const listCalls = (requests: { method: string; path: string }[]) =>
   apiCalls(requests).filter((call) => call.startsWith(`GET ${API}?`));
 
@@ -199,7 +206,10 @@ describe('Withdrawal Types page', () => {
 
     await user.click(within(row).getByRole('button', { name: 'Delete paypal_10' }));
     const again = await screen.findByRole('dialog', { name: 'Delete "PayPal $10"?' });
-    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(again).findByText('The type paypal_10 is removed for good.'),
+    ).toBeInTheDocument();
+    await confirmDelete(user, again);
 
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'paypal_10' })).toBeNull());
     expect(apiCalls(requests).filter((call) => call.startsWith('DELETE'))).toEqual([
@@ -207,6 +217,29 @@ describe('Withdrawal Types page', () => {
     ]);
     expect(screen.getByRole('cell', { name: 'gift_card' })).toBeInTheDocument();
     expect(await screen.findByText('Withdrawal type deleted')).toBeInTheDocument();
+  });
+
+  it('a type withdrawals use: the delete dialog says how many and offers Disable instead', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderTypesPage(typesApi([paypal, giftCard], { paypal_10: 3 }));
+    const row = await rowOf('paypal_10');
+
+    await user.click(within(row).getByRole('button', { name: 'Delete paypal_10' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete "PayPal $10"?' });
+    expect(
+      await within(question).findByText('This type is used by 3 withdrawals. Disable it instead.'),
+    ).toBeInTheDocument();
+    expect(within(question).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    const asked = requests.filter((r) => r.path.startsWith('/api/admin/withdrawals?'));
+    expect(asked.map((r) => new URL(r.url).searchParams.get('typeId'))).toEqual(['paypal_10']);
+
+    await user.click(within(question).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('Withdrawal type disabled')).toBeInTheDocument();
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    expect(within(row).getByText('Disabled')).toBeInTheDocument();
+    expect(apiCalls(requests).filter((call) => /^(DELETE|PATCH)/.test(call))).toEqual([
+      `PATCH ${API}/wt-1/toggle`,
+    ]);
   });
 
   it("alerts 'Delete failed' with the reason and keeps the row", async () => {
@@ -221,7 +254,7 @@ describe('Withdrawal Types page', () => {
     const row = await rowOf('paypal_10');
     await user.click(within(row).getByRole('button', { name: 'Delete paypal_10' }));
     const question = await screen.findByRole('dialog', { name: 'Delete "PayPal $10"?' });
-    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(user, question);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Delete failed')).toBeInTheDocument();
@@ -245,6 +278,7 @@ describe('Withdrawal Types page', () => {
           limit: 50,
         });
       },
+      'GET /api/admin/withdrawals': reply(200, { items: [], total: 0, page: 1, limit: 1 }),
       [`DELETE ${API}/wt-50`]: () => {
         types = types.slice(0, 50);
         return reply(200, { ok: true });
@@ -257,7 +291,7 @@ describe('Withdrawal Types page', () => {
       within(await rowOf('type_50')).getByRole('button', { name: 'Delete type_50' }),
     );
     const question = await screen.findByRole('dialog', { name: 'Delete "Type 50"?' });
-    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(user, question);
 
     expect(await rowOf('type_49')).toBeInTheDocument();
     expect(screen.queryByText('No items')).not.toBeInTheDocument();

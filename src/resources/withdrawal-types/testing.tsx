@@ -26,9 +26,10 @@ type Routes = Record<string, FakeRoute>;
 
 /**
  * A small in-memory API over `initial`: the list (q over key or title, active=true), create,
- * replace, toggle and delete, each answering like the contract.
+ * replace, toggle and delete, each answering like the contract, and how many withdrawals use
+ * each type (`usage` by key, none by default) as the withdrawals list's total.
  */
-export const typesApi = (initial: WithdrawalType[]): Routes => {
+export const typesApi = (initial: WithdrawalType[], usage: Record<string, number> = {}): Routes => {
   let types = [...initial];
   const answer = (id: string, change: (type: WithdrawalType) => WithdrawalType): FakeResponse => {
     const found = types.find((type) => type._id === id);
@@ -38,6 +39,14 @@ export const typesApi = (initial: WithdrawalType[]): Routes => {
     return reply(200, changed);
   };
   const routes: Routes = {
+    'GET /api/admin/withdrawals': (request) => {
+      const params = new URL(request.url).searchParams;
+      const sort = params.get('sort') ?? 'createdAt:desc';
+      if (!/^(createdAt|pointsSpent|usdValue|status):(asc|desc)$/.test(sort)) {
+        return reply(400, { error: 'Invalid query: sort', code: 'invalid_input' });
+      }
+      return pageOf([], usage[params.get('typeId') ?? ''] ?? 0);
+    },
     [`GET ${API}`]: (request) => {
       const params = new URL(request.url).searchParams;
       const q = params.get('q')?.toLowerCase() ?? '';

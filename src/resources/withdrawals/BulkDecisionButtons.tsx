@@ -1,7 +1,7 @@
 import { useListContext } from 'react-admin';
 import { type BulkAction, BulkActionButtons } from '../../components/BulkActionButtons';
 import type { Decision, WithdrawalRecord } from './types';
-import { useBulkDecideWithdrawals } from './useDecisions';
+import { noteSummary, useBulkDecideWithdrawals } from './useDecisions';
 
 const ACTIONS: readonly BulkAction<Decision>[] = [
   { action: 'approve', label: 'Approve selected', color: 'success' },
@@ -13,16 +13,27 @@ const isPending = (record: unknown) => (record as WithdrawalRecord).status === '
 
 /**
  * 'Approve selected' and 'Reject selected' act on the checked pending rows: they ask
- * "Apply '{action}' to {n} pending withdrawals?", then PATCH the bulk call with the admin note.
+ * "Apply '{action}' to {n} pending withdrawals?", naming the rows the admin note goes on, then
+ * PATCH the bulk call with it. `onDecided` runs once the decision is stored.
  */
-export const BulkDecisionButtons = ({ adminNote }: { adminNote: string }) => {
+export const BulkDecisionButtons = ({
+  adminNote,
+  onDecided,
+}: {
+  adminNote: string;
+  onDecided: () => void;
+}) => {
   const { onUnselectItems } = useListContext();
-  const { mutateAsync } = useBulkDecideWithdrawals(() => onUnselectItems());
+  const { mutateAsync } = useBulkDecideWithdrawals(() => {
+    onUnselectItems();
+    onDecided();
+  });
   return (
     <BulkActionButtons
       actions={ACTIONS}
       canAct={isPending}
       confirmText={(action, count) => `Apply '${action}' to ${count} pending withdrawals?`}
+      describe={(_action, records) => noteSummary(adminNote, records as WithdrawalRecord[])}
       onConfirm={(action, ids) => mutateAsync({ action, ids, adminNote })}
     />
   );

@@ -12,14 +12,14 @@ const pendingA = aWithdrawal({ _id: 'w1', usdValue: 12.5, userId: 'USR-1' });
 const pendingB = aWithdrawal({
   _id: 'w2',
   userId: 'USR-2',
-  user: { username: 'bob', email: 'bob@example.com' },
+  user: { username: 'bob', email: 'bob@example.com', status: 'active' },
   usdValue: 3,
   destination: 'bob@paypal.example',
 });
 const approved = aWithdrawal({
   _id: 'w3',
   userId: 'USR-3',
-  user: { username: 'carol', email: 'carol@example.com' },
+  user: { username: 'carol', email: 'carol@example.com', status: 'active' },
   status: 'approved',
   usdValue: 7.1,
 });
@@ -294,5 +294,84 @@ describe('Withdrawals list', () => {
       action: 'approve',
     });
     expect(apiCalls(requests).filter((c) => c.startsWith('GET')).length).toBeGreaterThan(1);
+  });
+
+  it('a note goes with one bulk decision only: the confirmation names its rows, then it is cleared', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA, pendingB])),
+      'PATCH /api/admin/withdrawals/bulk': reply(200, { ok: true, updated: 1, skipped: [] }),
+    });
+    await screen.findByText('alice');
+    const note = () => screen.getByRole('textbox', { name: 'Admin note (optional)' });
+    const patches = () => requests.filter((r) => r.method === 'PATCH').map((r) => r.body);
+
+    await user.type(note(), 'Paid via PayPal');
+    await user.click(within(rowOf('bob')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: "Apply 'approve' to 1 pending withdrawals?",
+    });
+    expect(
+      within(dialog).getByText('The note "Paid via PayPal" will be saved on: bob (USR-2, $3.00).'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('1 withdrawal approved')).toBeInTheDocument();
+    await waitFor(() => expect(note()).toHaveValue(''));
+
+    // The next decision, the note untouched: it carries none, and says so before.
+    await user.click(within(rowOf('bob')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const next = await screen.findByRole('dialog', {
+      name: "Apply 'reject' to 1 pending withdrawals?",
+    });
+    expect(within(next).getByText('No admin note will be saved.')).toBeInTheDocument();
+    await user.click(within(next).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()).toEqual([
+      { ids: ['w2'], action: 'approve', adminNote: 'Paid via PayPal' },
+      { ids: ['w2'], action: 'reject' },
+    ]);
+  });
+
+  it('a single decision names its row with the note, then clears the note', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList({
+      'GET /api/admin/withdrawals': reply(200, listOf([pendingA, pendingB])),
+      'PATCH /api/admin/withdrawals/w1/decision': reply(200, {
+        ok: true,
+        withdrawal: { ...pendingA, status: 'approved' },
+      }),
+    });
+    await screen.findByText('alice');
+    const note = () => screen.getByRole('textbox', { name: 'Admin note (optional)' });
+
+    await user.type(note(), 'Checked');
+    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
+    const single = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to approve this withdrawal?',
+    });
+    expect(
+      within(single).getByText('The note "Checked" will be saved on: alice (USR-1, $12.50).'),
+    ).toBeInTheDocument();
+    await user.click(within(single).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
+    await waitFor(() => expect(note()).toHaveValue(''));
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      action: 'approve',
+      adminNote: 'Checked',
+    });
+  });
+
+  it("shows each player's account status beside the withdrawal", async () => {
+    const disabled = aWithdrawal({
+      _id: 'w4',
+      userId: 'USR-4',
+      user: { username: 'dave', email: 'dave@example.com', status: 'disabled' },
+    });
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([pendingA, disabled])) });
+    await screen.findByText('dave');
+    expect(within(rowOf('dave')).getByText('Account: disabled')).toBeInTheDocument();
+    expect(within(rowOf('alice')).getByText('Account: active')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -14,18 +14,20 @@ import { formatDateTime, formatNumber, formatUsd } from '../../format';
 import { BulkDecisionButtons } from './BulkDecisionButtons';
 import { DecisionButton } from './DecisionButton';
 import { detailPath, STATUS_CHOICES, type WithdrawalRecord } from './types';
+import { UserStatusNote } from './UserStatusNote';
 
-/** The page's optional admin note, sent with every decision made from the list. */
-const AdminNoteContext = createContext('');
+/** The page's optional admin note, sent with the next decision made from the list. */
+const AdminNoteContext = createContext({ note: '', clear: () => {} });
 
 const isPending = (record: WithdrawalRecord) => record.status === 'pending';
 
-/** name, userId and email stacked */
+/** name, userId, email and the account's status stacked */
 const UserCell = ({ record }: { record: WithdrawalRecord }) => (
   <Box sx={{ minWidth: 150 }}>
     <Typography variant="body2" sx={{ fontWeight: 500 }}>
       {record.user?.username ?? '-'}
     </Typography>
+    <UserStatusNote user={record.user} />
     <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>
       {record.userId}
     </Typography>
@@ -51,9 +53,10 @@ const RowActions = ({ record }: { record: WithdrawalRecord }) => {
         (['approve', 'reject'] as const).map((action) => (
           <DecisionButton
             key={action}
-            id={record.id}
+            record={record}
             action={action}
-            adminNote={adminNote}
+            adminNote={adminNote.note}
+            onDecided={adminNote.clear}
             confirmText={`Are you sure you want to ${action} this withdrawal?`}
           />
         ))}
@@ -129,8 +132,11 @@ const WithdrawalTable = () => (
 
 const WithdrawalListView = () => {
   const [adminNote, setAdminNote] = useState('');
+  // A note goes with one decision only: a later one must not carry it unseen.
+  const clear = useCallback(() => setAdminNote(''), []);
+  const noteContext = useMemo(() => ({ note: adminNote, clear }), [adminNote, clear]);
   return (
-    <AdminNoteContext.Provider value={adminNote}>
+    <AdminNoteContext.Provider value={noteContext}>
       <ListToolbar
         searchLabel="Search userId, destination or typeId"
         filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
@@ -142,10 +148,11 @@ const WithdrawalListView = () => {
           label="Admin note (optional)"
           value={adminNote}
           onChange={(event) => setAdminNote(event.target.value)}
+          helperText="Saved with the next decision only"
           slotProps={{ htmlInput: { maxLength: 1000 } }}
           sx={{ flex: '1 1 280px', maxWidth: 520 }}
         />
-        <BulkDecisionButtons adminNote={adminNote} />
+        <BulkDecisionButtons adminNote={adminNote} onDecided={clear} />
       </ToolbarRow>
       <WithdrawalTable />
     </AdminNoteContext.Provider>

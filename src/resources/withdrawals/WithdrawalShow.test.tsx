@@ -54,6 +54,16 @@ describe('Withdrawal detail', () => {
     expect(screen.queryByText(/This withdrawal is already/)).not.toBeInTheDocument();
   });
 
+  it("shows the player's account status beside the withdrawal", async () => {
+    const ofDisabled = aWithdrawal({
+      _id: 'w3',
+      user: { username: 'alice', email: 'alice@example.com', status: 'disabled' },
+    });
+    renderDetail(['/withdrawals/w3'], { 'GET /api/admin/withdrawals/w3': reply(200, ofDisabled) });
+
+    expect(await screen.findByText('Account: disabled')).toBeInTheDocument();
+  });
+
   it("shows 'This withdrawal is already approved.' and no actions once decided", async () => {
     renderDetail(['/withdrawals/w2'], { 'GET /api/admin/withdrawals/w2': reply(200, approved) });
 

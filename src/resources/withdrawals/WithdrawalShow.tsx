@@ -16,6 +16,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 import { DecisionButton } from './DecisionButton';
 import type { WithdrawalRecord } from './types';
+import { UserStatusNote } from './UserStatusNote';
 
 const formatRate = (value: number | null | undefined) =>
   value === null || value === undefined
@@ -44,6 +45,7 @@ const UserField = ({ record }: { record: WithdrawalRecord }) => (
     <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
       {record.user?.email ?? '-'}
     </Box>
+    <UserStatusNote user={record.user} />
   </>
 );
 
@@ -102,7 +104,7 @@ const Moderation = ({ record }: { record: WithdrawalRecord }) => {
           {(['approve', 'reject'] as const).map((action) => (
             <DecisionButton
               key={action}
-              id={record.id}
+              record={record}
               action={action}
               adminNote={note}
               confirmText={`Confirm to ${action} this withdrawal?`}

@@ -5,7 +5,7 @@ import type { Withdrawal } from '../../../contract/withdrawals';
 export const aWithdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => ({
   _id: 'w1',
   userId: 'USR-1',
-  user: { username: 'alice', email: 'alice@example.com' },
+  user: { username: 'alice', email: 'alice@example.com', status: 'active' },
   typeId: 'paypal_10',
   pointsSpent: 1000,
   usdValue: 10,

@@ -3,7 +3,8 @@ import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-a
 import type { BulkDecisionResponse } from '../../../contract/withdrawals';
 import { errorMessage } from '../../apiErrors';
 import type { AppDataProvider } from '../../dataProvider';
-import type { Decision } from './types';
+import { formatUsd } from '../../format';
+import type { Decision, WithdrawalRecord } from './types';
 
 /** The optional admin note as the API wants it: trimmed, and left out when empty. */
 export const noteField = (adminNote: string): { adminNote?: string } => {
@@ -12,6 +13,16 @@ export const noteField = (adminNote: string): { adminNote?: string } => {
 };
 
 const PAST: Record<Decision, string> = { approve: 'approved', reject: 'rejected' };
+
+/** Names the rows a decision is about to store the note on, e.g. in its confirmation. */
+export const noteSummary = (adminNote: string, rows: readonly WithdrawalRecord[]): string => {
+  const note = adminNote.trim();
+  if (!note) return 'No admin note will be saved.';
+  const named = rows.map(
+    (row) => `${row.user?.username ?? row.userId} (${row.userId}, ${formatUsd(row.usdValue)})`,
+  );
+  return `The note "${note}" will be saved on: ${named.join(', ')}.`;
+};
 
 /** e.g. '2 withdrawals approved', '1 withdrawal rejected, 1 skipped (already approved)'. */
 export const bulkResultMessage = (action: Decision, res: BulkDecisionResponse): string => {
@@ -33,16 +44,19 @@ export interface DecisionVariables {
 
 /**
  * PATCH /admin/withdrawals/{id}/decision. Notifies the outcome (the server's message on failure,
- * e.g. 'already approved') and refreshes the page's data either way.
+ * e.g. 'already approved'), calls `onSuccess` once it is stored, and refreshes either way.
  */
-export const useDecideWithdrawal = () => {
+export const useDecideWithdrawal = (onSuccess?: () => void) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, action, adminNote }: DecisionVariables) =>
       dataProvider.decideWithdrawal(id, { action, ...noteField(adminNote) }),
-    onSuccess: (_res, { action }) => notify(`Withdrawal ${PAST[action]}`, { type: 'success' }),
+    onSuccess: (_res, { action }) => {
+      notify(`Withdrawal ${PAST[action]}`, { type: 'success' });
+      onSuccess?.();
+    },
     onError: (error, { action }) =>
       notify(errorMessage(error, `Could not ${action} the withdrawal`), { type: 'error' }),
     onSettled: () => refresh(),

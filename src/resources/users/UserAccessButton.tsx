@@ -1,0 +1,79 @@
+import BlockIcon from '@mui/icons-material/Block';
+import EnableIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Button, type ButtonProps } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { errorMessage } from '../../apiErrors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MESSAGES, type UserRecord } from './user';
+
+interface UserAccessButtonProps {
+  record: UserRecord;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}
+
+/**
+ * 'Disable' asks 'Disable this user?' and only then calls DELETE /admin/users/{userId}, which
+ * disables the account (status disabled, sessions ended; nothing is deleted). A disabled user
+ * gets 'Enable' instead: 'Enable this user?', then PATCH /admin/users/{userId} {status: 'active'}.
+ */
+export const UserAccessButton = ({ record, size = 'small', variant }: UserAccessButtonProps) => {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const enable = record.status === 'disabled';
+
+  const { mutate, isPending } = useMutation({
+    mutationFn: () =>
+      enable
+        ? dataProvider.update('users', {
+            id: record.id,
+            data: { status: 'active' },
+            previousData: record,
+          })
+        : dataProvider.delete('users', { id: record.id, previousData: record }),
+    onSuccess: () => {
+      setOpen(false);
+      notify(enable ? MESSAGES.userEnabled : MESSAGES.userDisabled, { type: 'success' });
+      refresh();
+    },
+    onError: (error) => {
+      setOpen(false);
+      const fallback = enable ? MESSAGES.enableError : MESSAGES.disableError;
+      notify(errorMessage(error, fallback), { type: 'error' });
+    },
+  });
+
+  const who = `${record.username} (${record.userId})`;
+  return (
+    <>
+      <Button
+        size={size}
+        variant={variant}
+        color={enable ? 'success' : 'error'}
+        startIcon={enable ? <EnableIcon /> : <BlockIcon />}
+        disabled={isPending}
+        onClick={() => setOpen(true)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {enable ? 'Enable' : 'Disable'}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        busy={isPending}
+        title={enable ? MESSAGES.confirmEnable : MESSAGES.confirmDisable}
+        description={
+          enable
+            ? `${who} will be active again and can sign in.`
+            : `${who} will be signed out and can no longer sign in. Nothing is deleted.`
+        }
+        confirmColor={enable ? 'success' : 'error'}
+        onConfirm={() => mutate()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
