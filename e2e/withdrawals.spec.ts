@@ -200,3 +200,22 @@ test("a disabled player's withdrawal: shown as such, approve refused, reject ref
   await expect(page.getByText('Withdrawal rejected')).toBeVisible();
   await expect.poll(() => balanceOf(userId)).toBe(300);
 });
+
+test('an unknown record says what was not found and goes back to its list', async ({ page }) => {
+  await signInQuickly(page, '/withdrawals/9999999');
+  await expect(page.getByText('Withdrawal not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/withdrawals$/);
+  await expect(page.getByText('Element does not exist')).toHaveCount(0);
+
+  await page.goto('/withdrawals/abc');
+  await expect(page.getByText('Withdrawal not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/withdrawals$/);
+
+  await page.goto('/users/USR-NOPE');
+  await expect(page.getByText('User not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/users$/);
+  await page.goto('/users/USR-NOPE/edit');
+  await expect(page.getByText('User not found')).toBeVisible();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByText('Element does not exist')).toHaveCount(0);
+});

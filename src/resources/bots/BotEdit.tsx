@@ -1,10 +1,10 @@
 import { Box, CardContent } from '@mui/material';
-import { Edit, useEditContext, useNotify, useRecordContext } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Edit, useEditContext, useRecordContext } from 'react-admin';
 import { statusOf } from '../../apiErrors';
 import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
 import { RetryAlert } from '../../components/RetryAlert';
+import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
 import { BotForm } from './BotForm';
 import { type BotRecord, MESSAGES } from './bot';
@@ -50,8 +50,7 @@ const LoadError = () => {
  * (the dataProvider compares with the loaded bot), then 'Bot updated' and back to /bots.
  */
 export const BotEdit = () => {
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const loadFailure = useRecordLoadFailure(MESSAGES.notFound, BOTS_PATH);
   const { errors, mutationOptions } = useBotSaveFeedback(MESSAGES.updated);
   return (
     <Edit
@@ -60,13 +59,7 @@ export const BotEdit = () => {
       mutationMode="pessimistic"
       transform={toBotPayload}
       mutationOptions={mutationOptions}
-      queryOptions={{
-        onError: (error) => {
-          if (statusOf(error) !== 404) return;
-          notify(MESSAGES.notFound, { type: 'error' });
-          navigate(BOTS_PATH, { replace: true });
-        },
-      }}
+      queryOptions={loadFailure}
       error={<LoadError />}
       render={({ record }) =>
         record ? (

@@ -16,6 +16,7 @@ import { Link } from 'react-router-dom';
 import { labelOf } from '../../../contract/crud-names';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
 import { type FieldKind, messagesOf, type PlainScreensProps } from './spec';
 
@@ -70,12 +71,14 @@ export const PlainCreate = (props: PlainScreensProps) => {
 
 /** /<name>/<id>: PATCHes the changed fields with If-Match, then '<Record> updated'. */
 export const PlainEdit = (props: PlainScreensProps) => {
-  const { record, updated } = messagesOf(props.name);
+  const { record, updated, notFound, listError } = messagesOf(props.name);
   const { errors, mutationOptions } = usePlainSaveFeedback(props.name, updated);
+  const queryOptions = useRecordLoadFailure(notFound, `/${props.name}`, listError);
   return (
     <Edit
       title={`Edit ${record}`}
       actions={false}
+      queryOptions={queryOptions}
       mutationMode="pessimistic"
       mutationOptions={mutationOptions}
     >

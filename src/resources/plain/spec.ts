@@ -35,6 +35,7 @@ export const messagesOf = (name: string) => {
   return {
     record,
     created: `${Record} created`,
+    notFound: `${Record} not found`,
     updated: `${Record} updated`,
     deleted: `${Record} deleted`,
     confirmDelete: `Delete this ${record}?`,

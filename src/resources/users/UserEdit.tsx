@@ -20,11 +20,19 @@ import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { Facts } from '../../components/Facts';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { maxLengthProps } from '../../components/textLimit';
+import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { AdminToggleButton } from './AdminToggleButton';
 import { PasswordCard } from './PasswordCard';
 import { PermissionsCard } from './PermissionsCard';
 import { UserTitle } from './UserTitle';
-import { MESSAGES, STATUS_CHOICES, toUserPatch, type UserRecord, userPath } from './user';
+import {
+  MESSAGES,
+  STATUS_CHOICES,
+  toUserPatch,
+  USERS_PATH,
+  type UserRecord,
+  userPath,
+} from './user';
 
 /**
  * When the record reloads (after the admin toggle or a permission change on this page), keep
@@ -158,6 +166,7 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
 export const UserEdit = () => {
   const notify = useNotify();
   const [sync, setSync] = useState<ServerState>({});
+  const loadFailure = useRecordLoadFailure(MESSAGES.notFound, USERS_PATH, MESSAGES.loadError);
 
   return (
     <Edit
@@ -167,6 +176,7 @@ export const UserEdit = () => {
       mutationMode="pessimistic"
       redirect={false}
       transform={toUserPatch}
+      queryOptions={loadFailure}
       mutationOptions={{
         onSuccess: (saved: UserRecord) => {
           setSync({ saved });

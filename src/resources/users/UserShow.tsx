@@ -6,13 +6,14 @@ import { Link } from 'react-router-dom';
 import { Facts } from '../../components/Facts';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
 import { MatchHistory } from './MatchHistory';
 import { PermissionsCard } from './PermissionsCard';
 import { UserAccessButton } from './UserAccessButton';
 import { UserTitle } from './UserTitle';
-import { type UserRecord, userEditPath } from './user';
+import { MESSAGES, USERS_PATH, type UserRecord, userEditPath } from './user';
 
 const ProfileCard = ({ record }: { record: UserRecord }) => {
   const adminRole = record.adminRole;
@@ -100,8 +101,11 @@ const UserDetail = () => {
 };
 
 /** /users/{userId}: profile, admin toggle, permissions, stats and match history. */
-export const UserShow = () => (
-  <Show title={<UserTitle />} actions={false} component="div">
-    <UserDetail />
-  </Show>
-);
+export const UserShow = () => {
+  const loadFailure = useRecordLoadFailure(MESSAGES.notFound, USERS_PATH, MESSAGES.loadError);
+  return (
+    <Show title={<UserTitle />} actions={false} component="div" queryOptions={loadFailure}>
+      <UserDetail />
+    </Show>
+  );
+};

@@ -32,6 +32,8 @@ export const MESSAGES = {
   enableError: 'Error enabling user',
   permissionGranted: 'Permission granted',
   permissionRevoked: 'Permission revoked',
+  notFound: 'User not found',
+  loadError: 'Error loading user',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -40,6 +42,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const FIELD_ALIGNED = { mt: '6px', flexShrink: 0 } as const;
 
 /** Where the detail and edit screens live (spec route table: not react-admin's default paths). */
+export const USERS_PATH = '/users';
 export const userPath = (id: Identifier) => `/users/${encodeURIComponent(String(id))}`;
 export const userEditPath = (id: Identifier) => `${userPath(id)}/edit`;
 

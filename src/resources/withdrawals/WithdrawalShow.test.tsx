@@ -130,4 +130,19 @@ describe('Withdrawal detail', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('table')).toBeInTheDocument());
   });
+  it("says 'Withdrawal not found' for an unknown id, not react-admin's wording, and goes back to the list", async () => {
+    renderDetail(['/withdrawals/9999999'], {
+      'GET /api/admin/withdrawals/9999999': reply(404, {
+        error: 'Withdrawal not found',
+        code: 'not_found',
+      }),
+      'GET /api/admin/withdrawals': reply(200, listOf([pending])),
+    });
+
+    expect(await screen.findByText('Withdrawal not found')).toBeInTheDocument();
+    expect(screen.queryByText('Element does not exist')).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Withdrawals' }),
+    ).toBeInTheDocument();
+  });
 });

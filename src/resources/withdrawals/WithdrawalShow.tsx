@@ -13,6 +13,7 @@ import { ShowBase, Title, useShowContext } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { BackButton } from '../../components/BackButton';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 import { DecisionButton } from './DecisionButton';
 import type { WithdrawalRecord } from './types';
@@ -148,8 +149,15 @@ const WithdrawalDetail = () => {
 };
 
 /** /withdrawals/{id}: every field, the moderation note, and Approve / Reject while pending. */
-export const WithdrawalShow = () => (
-  <ShowBase>
-    <WithdrawalDetail />
-  </ShowBase>
-);
+export const WithdrawalShow = () => {
+  const loadFailure = useRecordLoadFailure(
+    'Withdrawal not found',
+    '/withdrawals',
+    'Error loading withdrawal',
+  );
+  return (
+    <ShowBase queryOptions={loadFailure}>
+      <WithdrawalDetail />
+    </ShowBase>
+  );
+};
