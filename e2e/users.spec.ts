@@ -196,3 +196,15 @@ test('@narrow the users list scrolls inside its card on a narrow screen', async 
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('total');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
 });
+
+test('choosing a status keeps the search the list already applies', async ({ page }) => {
+  await signInQuickly(page, '/users');
+  const search = page.getByRole('searchbox', { name: 'Search username, email or userId' });
+  await search.fill('player');
+  await expect(page).toHaveURL(/player/);
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
+  await expect(page).toHaveURL(/active/);
+  // The status change keeps the search (a navigation's render once lagged behind the URL).
+  await expect(page).toHaveURL(/player/);
+  await expect(search).toHaveValue('player');
+});

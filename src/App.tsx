@@ -95,5 +95,7 @@ export const App = () => {
       basename: config.basePath || '/',
     }),
   );
-  return <RouterProvider router={router} />;
+  // Without transitions, as BrowserRouter: a list reads its new filters in the render that
+  // follows the navigation, never a stale set that a later filter change would write back.
+  return <RouterProvider router={router} useTransitions={false} />;
 };
