@@ -34,6 +34,16 @@ const EDITOR_OPTIONS = {
 // Emptied, an area is '' (react-admin's default makes it null, which the API refuses).
 const keepText = (value: string | null | undefined) => value ?? '';
 
+/** The plain-text area and the HTML source: taller while writing, kept '' when emptied. */
+const textAreaProps = (readOnly: boolean) => ({
+  multiline: true,
+  minRows: readOnly ? 3 : 6,
+  maxRows: readOnly ? 12 : 24,
+  readOnly,
+  helperText: false as const,
+  parse: keepText,
+});
+
 const LivePreview = () => {
   const [contentText, contentHtml] = useWatch<EditorValues>({
     name: ['contentText', 'contentHtml'],
@@ -133,12 +143,7 @@ const HtmlArea = ({ readOnly }: { readOnly: boolean }) => {
         <TextInput
           source="contentHtml"
           label="HTML source"
-          multiline
-          minRows={readOnly ? 3 : 6}
-          maxRows={readOnly ? 12 : 24}
-          readOnly={readOnly}
-          helperText={false}
-          parse={keepText}
+          {...textAreaProps(readOnly)}
           sx={{ '& textarea': { fontFamily: 'monospace' } }}
         />
       ) : (
@@ -167,14 +172,9 @@ export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) =>
       <TextInput
         source="contentText"
         label="Plain text"
-        multiline
-        minRows={readOnly ? 3 : 6}
-        maxRows={readOnly ? 12 : 24}
-        readOnly={readOnly}
+        {...textAreaProps(readOnly)}
         // Opened to write, the editor takes the keyboard focus from the button that opened it.
         autoFocus={!readOnly}
-        helperText={false}
-        parse={keepText}
       />
       <HtmlArea readOnly={readOnly} />
       <LivePreview />
