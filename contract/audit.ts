@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 
 /** One audit row, as GET /admin/audit/{id} answers it: before and after exactly as stored. */
@@ -56,6 +56,7 @@ export const AuditQuery = z
     entityId: exact(),
     from: optionalParam(instant()),
     to: optionalParam(instant()),
+    ids: idsParam(),
     ...paging(20),
     sort: sortParam(['at'], 'at:desc'),
   })
@@ -63,7 +64,8 @@ export const AuditQuery = z
     if (from && to && Date.parse(from) > Date.parse(to)) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     }
-  });
+  })
+  .transform(onePageOfIds);
 export type AuditQuery = z.input<typeof AuditQuery>;
 
 /** GET /admin/audit/facets: the values there are to filter by, in alphabetical order. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 
 /** The schemas of a record's editable fields, by API name. */
@@ -16,7 +16,7 @@ const unset = (schema: z.ZodType): z.ZodType =>
 /** `q`, the text a list search looks for. */
 const searchParam = () => optionalParam(text().max(200));
 
-/** A list's query: `q`, paging, `sort` on an allow-list, and the list's own filters. */
+/** A list's query: `q`, `ids`, paging, `sort` on an allow-list, and the list's own filters. */
 export const listQuery = <
   const F extends readonly [string, ...string[]],
   E extends z.ZodRawShape = Record<never, never>,
@@ -26,12 +26,15 @@ export const listQuery = <
   pageSize: number,
   filters?: E,
 ) =>
-  z.strictObject({
-    q: searchParam(),
-    ...(filters as E),
-    ...paging(pageSize),
-    sort: sortParam(sort, fallback),
-  });
+  z
+    .strictObject({
+      q: searchParam(),
+      ids: idsParam(),
+      ...(filters as E),
+      ...paging(pageSize),
+      sort: sortParam(sort, fallback),
+    })
+    .transform(onePageOfIds);
 
 /** PATCH's body: any subset of the fields, none given a default. */
 export const patchOf = <S extends FieldShape>(fields: S) =>
@@ -72,8 +75,8 @@ export interface CrudOptions<S extends FieldShape, F extends readonly Name<S>[]>
 
 /**
  * The schemas of a plain resource, from its editable fields: the record (`_id`, the fields,
- * `createdAt`, `updatedAt`), the list query (`q`, paging, `sort`), the create body (a field with
- * a default may be left out) and the PATCH body (any subset).
+ * `createdAt`, `updatedAt`), the list query (`q`, `ids`, paging, `sort`), the create body (a
+ * field with a default may be left out) and the PATCH body (any subset).
  */
 export function crudSchemas<S extends FieldShape, const F extends readonly Name<S>[] = Name<S>[]>(
   fields: S,

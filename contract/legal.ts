@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paging } from './lists';
+import { idsParam, onePageOfIds, paging } from './lists';
 import { text } from './text';
 
 export const LEGAL_TYPES = ['terms', 'privacy'] as const;
@@ -16,7 +16,8 @@ export const LEGAL_CONTENT_MAX = 200_000;
  */
 export const LEGAL_HTML_MAX = 100_000;
 
-const legalType = z.enum(LEGAL_TYPES, 'must be terms or privacy');
+const TYPE_MESSAGE = 'must be terms or privacy';
+const legalType = z.enum(LEGAL_TYPES, TYPE_MESSAGE);
 const upTo = (max: number) => text().max(max, `must be at most ${max} characters`);
 const contentText = upTo(LEGAL_CONTENT_MAX);
 const contentHtml = upTo(LEGAL_HTML_MAX);
@@ -46,11 +47,17 @@ export const LegalDocument = LegalVersion.extend({
 });
 export type LegalDocument = z.infer<typeof LegalDocument>;
 
-/** GET /admin/legal?type=&limit=20: that type's versions, newest first. */
-export const LegalListQuery = z.strictObject({
-  type: legalType,
-  ...paging(LEGAL_LIST_LIMIT),
-});
+/** GET /admin/legal?type=&limit=20: that type's versions (or those `ids` names), newest first. */
+export const LegalListQuery = z
+  .strictObject({
+    type: legalType.optional().describe('Required unless ids names the versions'),
+    ids: idsParam(),
+    ...paging(LEGAL_LIST_LIMIT),
+  })
+  .superRefine(({ type, ids }, ctx) => {
+    if (!type && !ids) ctx.addIssue({ code: 'custom', path: ['type'], message: TYPE_MESSAGE });
+  })
+  .transform(onePageOfIds);
 export type LegalListQuery = z.input<typeof LegalListQuery>;
 
 /** GET /admin/legal/latest?type=: the newest version of the type, or null when it has none. */

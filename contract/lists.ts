@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** A query value that may be sent empty (`?status=`): empty means absent. */
 export const optionalParam = <T extends z.ZodType>(schema: T) =>
@@ -13,6 +14,28 @@ export const paging = (defaultLimit: number) => ({
     (v) => v ?? defaultLimit,
   ),
 });
+
+/** How many records one `ids` request may name: one page's worth. */
+export const IDS_MAX = PAGE_LIMIT_MAX;
+
+const anyId = text().max(200);
+
+/**
+ * `ids=a&ids=b` (or one `ids=a`): just these records, each named as its URL names it (a user by
+ * userId, a bot by botId, any other record by `_id`); an id naming none is simply not there.
+ */
+export const idsParam = () =>
+  optionalParam(
+    z
+      .union([anyId, z.array(anyId).max(IDS_MAX, `must name at most ${IDS_MAX} records`)])
+      .transform((ids) => (typeof ids === 'string' ? [ids] : ids)),
+  ).describe(`Just these records (ids=a&ids=b), all on one page; at most ${IDS_MAX}`);
+
+/** With `ids`, one page holds every record named, whatever `page` and `limit` say. */
+export function onePageOfIds<Q>(query: Q): Q {
+  const { ids } = query as { ids?: string[] };
+  return ids ? { ...query, page: 1, limit: IDS_MAX } : query;
+}
 
 /** `sort=field:asc|desc` on an allow-list of fields. */
 export const sortParam = <const F extends readonly [string, ...string[]]>(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 
 export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
@@ -39,12 +39,15 @@ export const USER_SORT_FIELDS = [
 ] as const;
 
 /** GET /admin/users (page size 20 in the console). */
-export const UsersQuery = z.strictObject({
-  q: optionalParam(text().max(200)),
-  status: optionalParam(UserStatus),
-  ...paging(20),
-  sort: sortParam(USER_SORT_FIELDS, 'createdAt:desc'),
-});
+export const UsersQuery = z
+  .strictObject({
+    q: optionalParam(text().max(200)),
+    status: optionalParam(UserStatus),
+    ids: idsParam(),
+    ...paging(20),
+    sort: sortParam(USER_SORT_FIELDS, 'createdAt:desc'),
+  })
+  .transform(onePageOfIds);
 export type UsersQuery = z.input<typeof UsersQuery>;
 
 /** GET /admin/users/export.csv: the same filters, every matching row. */

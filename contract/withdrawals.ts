@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam, paging, sortParam } from './lists';
+import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 import { UserStatus } from './users';
 
@@ -44,14 +44,17 @@ export type Withdrawal = z.infer<typeof Withdrawal>;
 export const WITHDRAWAL_SORT_FIELDS = ['createdAt', 'pointsSpent', 'usdValue', 'status'] as const;
 
 /** GET /admin/withdrawals (page size 20; the console defaults status to pending). */
-export const WithdrawalsQuery = z.strictObject({
-  q: optionalParam(text().max(200)),
-  status: optionalParam(WithdrawalStatus),
-  /** Exactly this withdrawal type's key: its total is how many withdrawals use the type. */
-  typeId: optionalParam(text().max(64)),
-  ...paging(20),
-  sort: sortParam(WITHDRAWAL_SORT_FIELDS, 'createdAt:desc'),
-});
+export const WithdrawalsQuery = z
+  .strictObject({
+    q: optionalParam(text().max(200)),
+    status: optionalParam(WithdrawalStatus),
+    /** Exactly this withdrawal type's key: its total is how many withdrawals use the type. */
+    typeId: optionalParam(text().max(64)),
+    ids: idsParam(),
+    ...paging(20),
+    sort: sortParam(WITHDRAWAL_SORT_FIELDS, 'createdAt:desc'),
+  })
+  .transform(onePageOfIds);
 export type WithdrawalsQuery = z.input<typeof WithdrawalsQuery>;
 
 export const WithdrawalsExportQuery = z.strictObject({

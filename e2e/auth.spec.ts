@@ -31,6 +31,39 @@ test('signs in with the admin credentials and out again', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
+for (const remember of [false, true]) {
+  test(`Remember me ${remember ? 'ticked keeps the session across a browser restart' : 'unticked ends the session with the browser'}`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const before = await browser.newContext({ baseURL });
+    const page = await before.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email or username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    if (remember) await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Hi, admin')).toBeVisible();
+    // Within the browser session, a reload stays signed in.
+    await page.reload();
+    await expect(page.getByText('Hi, admin')).toBeVisible();
+
+    // The browser restarts: what it keeps on disk (cookies, localStorage) is all that is left.
+    const kept = await before.storageState();
+    await before.close();
+    const after = await browser.newContext({ baseURL, storageState: kept });
+    const restarted = await after.newPage();
+    await restarted.goto('/');
+    if (remember) {
+      await expect(restarted.getByText('Hi, admin')).toBeVisible();
+    } else {
+      await expect(restarted).toHaveURL(/\/login$/);
+      await expect(restarted.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    }
+    await after.close();
+  });
+}
+
 test('a wrong password shows the server message and stays on the sign-in page', async ({
   page,
 }) => {

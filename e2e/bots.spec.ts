@@ -122,3 +122,30 @@ test('a failed save then a good one: the success replaces the error at once', as
   await expect(page.getByText('Bot created')).toBeVisible();
   expect(await botNamed(nickname)).toBeDefined();
 });
+
+test('the list, a bot and its edit form open from a deep link and from a click', async ({
+  page,
+}) => {
+  const ace = await botNamed('AceBot');
+  if (!ace) throw new Error('the seeded AceBot is missing');
+  const showPath = `/bots/${ace.bot_id}/show`;
+  const editPath = `/bots/${ace.bot_id}/edit`;
+
+  await signInQuickly(page, '/bots');
+  await searchBots(page, 'AceBot');
+  const row = page.getByRole('row').filter({ hasText: ace.bot_id });
+  await row.getByRole('link', { name: 'AceBot', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${showPath}$`));
+  await expect(page.getByRole('heading', { level: 2, name: 'AceBot' })).toBeVisible();
+  await expect(page.getByText(ace.bot_id)).toBeVisible();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${editPath}$`));
+  await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue('AceBot');
+
+  await page.goto(showPath);
+  await expect(page.getByRole('heading', { level: 2, name: 'AceBot' })).toBeVisible();
+  await page.goto(editPath);
+  await expect(page.getByRole('textbox', { name: 'Nickname' })).toHaveValue('AceBot');
+  await page.goto('/bots');
+  await expect(page.getByRole('link', { name: '+ Create bot' })).toBeVisible();
+});

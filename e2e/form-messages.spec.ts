@@ -136,7 +136,7 @@ test('the category and offer forms speak plainly', async ({ page }) => {
   await expect(page.getByText('Category created')).toBeVisible();
 
   await categories
-    .getByRole('listitem')
+    .getByRole('row')
     .filter({ hasText: name })
     .getByText(name, { exact: true })
     .click();

@@ -5,7 +5,7 @@ import { expect, test } from './test';
 
 const categories = (page: Page) => page.getByRole('region', { name: 'Categories' });
 const categoryItem = (page: Page, name: string) =>
-  categories(page).getByRole('listitem').filter({ hasText: name });
+  categories(page).getByRole('row').filter({ hasText: name });
 
 const offersOf = (slug: string) =>
   withDatabase((db) =>
@@ -43,7 +43,7 @@ test('create a category and an offer in it, edit both, delete the category', asy
   await newOffer.getByRole('spinbutton', { name: 'Reward amount' }).fill('40');
   await newOffer.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Offer created')).toBeVisible();
-  const offer = offers.getByRole('listitem').filter({ hasText: 'Daily Jigsaw' });
+  const offer = offers.getByRole('row').filter({ hasText: 'Daily Jigsaw' });
   await expect(offer).toContainText('40 xp');
   await expect(offer).toContainText('$1.50');
 

@@ -87,7 +87,9 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
-export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+/** The session's token: kept for the browser session, or remembered (src/storage.ts). */
+export const storedToken = (page: Page) =>
+  page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
 
 /** Waits until nothing on the page is still loading: no spinner, bar or 'Loading…' text. */
 export async function nothingLoading(page: Page) {

@@ -59,6 +59,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Value of the CSP frame-ancestors directive: who may embed the console. */
   frameAncestors?: string[];
+  /** Origins the CSP's connect-src adds to the console's own. */
+  connectSrc?: string[];
   /** The 32-byte key of stored secrets; without it (tests), a key for this process only. */
   secretsKey?: Buffer;
   /** The push provider's REST API base (default its public host) and how long to wait for it. */
@@ -73,7 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const level = deps.logLevel ?? 'info';
   const basePath = deps.basePath ?? '';
   const trust = deps.trustProxy ?? false;
-  const headers = securityHeaders(deps.frameAncestors ?? ["'self'"]);
+  const headers = securityHeaders({
+    frameAncestors: deps.frameAncestors ?? ["'self'"],
+    connectSrc: deps.connectSrc ?? [],
+  });
   const app = Fastify({
     logger:
       level === 'silent'

@@ -18,6 +18,7 @@ describe('readConfig', () => {
       trustProxy: false,
       demoData: true,
       frameAncestors: ["'self'"],
+      connectSrc: [],
       secretsKey: undefined,
       pushApiUrl: 'https://api.onesignal.com',
       auth: { mode: 'password' },
@@ -37,6 +38,7 @@ describe('readConfig', () => {
       BASE_PATH: '/admin/',
       TRUST_PROXY: '1',
       FRAME_ANCESTORS: "'self' https://a.example",
+      CONNECT_SRC: 'https://reviews.example.com, http://127.0.0.1:9300',
       SECRETS_KEY: KEY.toString('base64'),
       ONESIGNAL_API_URL: 'http://127.0.0.1:9100/stub/',
     });
@@ -51,6 +53,7 @@ describe('readConfig', () => {
       trustProxy: 1,
       demoData: false,
       frameAncestors: ["'self'", 'https://a.example'],
+      connectSrc: ['https://reviews.example.com', 'http://127.0.0.1:9300'],
       secretsKey: KEY,
       pushApiUrl: 'http://127.0.0.1:9100/stub',
     });
@@ -177,5 +180,33 @@ describe('readConfig', () => {
     expect(() => readConfig({ ONESIGNAL_API_URL: 'api.onesignal.com' })).toThrow(
       'ONESIGNAL_API_URL',
     );
+  });
+
+  it('takes only http(s) origins in CONNECT_SRC, each as the browser compares it', () => {
+    expect(
+      readConfig({
+        CONNECT_SRC: ' https://Reviews.Example.com/  http://[::1]:8081,https://a.example:443 ',
+      }).connectSrc,
+    ).toEqual(['https://reviews.example.com', 'http://[::1]:8081', 'https://a.example']);
+    expect(readConfig({ CONNECT_SRC: '' }).connectSrc).toEqual([]);
+    for (const bad of [
+      '*',
+      "'self'",
+      "'unsafe-eval'",
+      'https:',
+      'reviews.example.com',
+      'wss://reviews.example.com',
+      'https://reviews.example.com/api',
+      'https://reviews.example.com?x=1',
+      'https://reviews.example.com#x',
+      'https://user:pass@reviews.example.com',
+      'https://*.example.com',
+      'https://reviews.example.com;script-src',
+      'data:text/html,x',
+    ]) {
+      expect(() => readConfig({ CONNECT_SRC: `https://ok.example ${bad}` }), bad).toThrow(
+        /CONNECT_SRC=.*must be http\(s\) origins/,
+      );
+    }
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { addressListError } from './auth/addresses';
+import { addressListError } from './net/addresses';
 import { decodeSecretsKey } from './secrets/key-file';
 
 const port = z.coerce
@@ -19,6 +19,19 @@ export const DEFAULT_PUSH_API_URL = 'https://api.onesignal.com';
 
 // Segments of unreserved characters, none of them `.` or `..`; a trailing slash is dropped.
 const BASE_PATH = /^\/$|^(\/(?!\.\.?(\/|$))[A-Za-z0-9._~-]+)+\/?$/;
+
+/**
+ * An http(s) origin as a browser compares it (`https://reviews.example.com`), or null for
+ * anything else: a path, a wildcard, a keyword, a scheme alone would widen the CSP more.
+ */
+function originOf(entry: string): string | null {
+  if (!/^https?:\/\/[^/?#@\s;,*'"]+\/?$/i.test(entry)) return null;
+  try {
+    return new URL(entry).origin;
+  } catch {
+    return null;
+  }
+}
 
 const flag = z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional();
 
@@ -86,6 +99,17 @@ const EnvSchema = z.object({
       .optional(),
   ),
   FRAME_ANCESTORS: optionalText,
+  CONNECT_SRC: optionalText.transform((value, ctx) => {
+    const entries = value?.split(/[\s,]+/).filter(Boolean) ?? [];
+    const origins = entries.map(originOf);
+    if (origins.every((origin) => origin !== null)) return origins;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be http(s) origins such as https://reviews.example.com (no path), separated by commas or spaces',
+    });
+    return z.NEVER;
+  }),
   SECRETS_KEY: optionalText.transform((value, ctx) => {
     if (value === undefined) return undefined;
     const key = decodeSecretsKey(value);
@@ -119,6 +143,8 @@ export interface AppConfig {
   demoData: boolean;
   /** CSP frame-ancestors: origins allowed to embed the console ('self' by default). */
   frameAncestors: string[];
+  /** Origins besides its own the console may call (CSP connect-src), e.g. a REST service. */
+  connectSrc: string[];
   /** SECRETS_KEY: encrypts stored secrets; unset, a key is kept in DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
   /** The push provider's REST API base, without trailing slash. */
@@ -174,6 +200,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.DATABASE_URL === undefined,
     frameAncestors: e.FRAME_ANCESTORS?.split(/\s+/) ?? ["'self'"],
+    connectSrc: e.CONNECT_SRC,
     secretsKey: e.SECRETS_KEY,
     pushApiUrl: e.ONESIGNAL_API_URL,
     auth:

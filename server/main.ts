@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       logLevel: config.logLevel,
       frameAncestors: config.frameAncestors,
+      connectSrc: config.connectSrc,
       secretsKey,
       push: { url: config.pushApiUrl },
       auth: config.auth,

@@ -1,22 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { App } from './App';
-import { setUnauthorizedHandler } from './http';
 import { getToken, setStoredUser, setToken } from './storage';
 import { installFakeFetch, reply } from './test/fakeFetch';
 
 const pingOk = { 'GET /api/admin/ping': reply(200, { ok: true }) };
 
 describe('App (guard and routes)', () => {
-  const onUnauthorized = vi.fn();
-
-  beforeEach(() => {
-    onUnauthorized.mockReset();
-    setUnauthorizedHandler(onUnauthorized);
-  });
   afterEach(() => {
-    setUnauthorizedHandler(null);
     window.history.pushState({}, '', '/');
   });
 

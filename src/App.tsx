@@ -1,99 +1,128 @@
-import { type ComponentType, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router-dom';
-import { authProvider } from './authProvider';
+import { useState } from 'react';
+import {
+  AdminContext,
+  AdminUI,
+  type AuthProvider,
+  CustomRoutes,
+  type DashboardComponent,
+  type DataProvider,
+  Resource,
+  type Store,
+} from 'react-admin';
+import {
+  createBrowserRouter,
+  Navigate,
+  Route,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router-dom';
+import { authProvider as defaultAuthProvider } from './authProvider';
 import { GuardedPage } from './components/GuardedPage';
 import { LatestNotification } from './components/LatestNotification';
 import { LoadingScreen } from './components/LoadingScreen';
 import { config } from './config';
-import { dataProvider } from './dataProvider';
+import { dataProvider as defaultDataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
-import { DashboardPage } from './pages/dashboard';
-import { DecksPage } from './pages/decks';
-import { GamesPage } from './pages/games';
-import { IntegrationsPage } from './pages/integrations';
-import { LegalPage } from './pages/legal';
 import { SignInPage } from './pages/login';
-import { NotificationsPage } from './pages/notifications';
-import { AppInfoPage, DailyRewardsPage, ReferralPage } from './pages/settings';
-import { audit } from './resources/audit';
-import { bots } from './resources/bots';
-import { plainResources } from './resources/plain/registry';
-import { users } from './resources/users';
-import { WithdrawalTypesPage } from './resources/withdrawal-types';
-import { withdrawals } from './resources/withdrawals';
+import { dashboard, pages, resources as registered } from './registry/screens';
+import type { ResourceScreen } from './registry/types';
 import { createStore } from './store';
 import { darkTheme, lightTheme } from './theme';
 
-const store = createStore();
+/** Makes the data router over the console's routes (the browser's history by default). */
+export type RouterFactory = (routes: RouteObject[]) => ReturnType<typeof createBrowserRouter>;
 
-/** The custom pages inside the layout, each behind the admin check (spec section 2). */
-const customPages: [string, ComponentType][] = [
-  ['/settings/daily-rewards', DailyRewardsPage],
-  ['/settings/referral', ReferralPage],
-  ['/settings/appinfo', AppInfoPage],
-  ['/settings/integrations', IntegrationsPage],
-  ['/settings/legal', LegalPage],
-  ['/games', GamesPage],
-  ['/unity/decks', DecksPage],
-  ['/settings/withdrawal-types', WithdrawalTypesPage],
-  ['/settings/notifications', NotificationsPage],
-];
+export interface AppProps {
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+  router?: RouterFactory;
+  /** Where react-admin keeps list parameters and preferences (localStorage by default). */
+  store?: Store;
+  /** The resources mounted; the registry's by default. */
+  resources?: ResourceScreen[];
+}
 
 /** Unknown paths go to the dashboard (spec section 2). */
 const RedirectHome = () => <Navigate to="/" replace />;
 
+type ConsoleProps = Required<Omit<AppProps, 'router'>>;
+
 /**
- * The map of the console. /login is the only route outside the guard; every other route waits
- * for the admin ping ('Loading...') and then renders inside the Layout, or logs out to /login.
+ * The map of the console, read from the registry. /login is the only route outside the guard;
+ * every other route waits for the admin ping ('Loading...') and then renders inside the Layout,
+ * or logs out to /login.
  */
-const Console = () => (
-  <Admin
-    title="Rewards Admin"
-    disableTelemetry
-    requireAuth
+const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps) => (
+  // react-admin's <Admin>, in its two parts: <Admin> would also bring its default translator.
+  <AdminContext
     authProvider={authProvider}
     dataProvider={dataProvider}
-    layout={Layout}
-    loginPage={SignInPage}
-    dashboard={DashboardPage}
-    loading={LoadingScreen}
-    catchAll={RedirectHome}
-    notification={LatestNotification}
+    i18nProvider={i18nProvider}
     theme={lightTheme}
     darkTheme={darkTheme}
     store={store}
   >
-    {/* Resources, one line each as screens are built */}
-    <Resource name="users" {...users} />
-    <Resource name="withdrawals" {...withdrawals} />
-    <Resource name="bots" {...bots} />
-    <Resource name="audit" {...audit} />
-    {plainResources.map(({ name, props }) => (
-      <Resource key={name} name={name} {...props} />
-    ))}
-    <CustomRoutes>
-      {customPages.map(([path, Page]) => (
-        <Route
-          key={path}
-          path={path}
-          element={
-            <GuardedPage>
-              <Page />
-            </GuardedPage>
-          }
-        />
+    <AdminUI
+      title="Rewards Admin"
+      disableTelemetry
+      requireAuth
+      layout={Layout}
+      loginPage={SignInPage}
+      dashboard={dashboard.component as DashboardComponent}
+      loading={LoadingScreen}
+      catchAll={RedirectHome}
+      notification={LatestNotification}
+    >
+      {resources.map((resource) => (
+        <Resource key={resource.name} {...resource} />
       ))}
-    </CustomRoutes>
-  </Admin>
+      <CustomRoutes>
+        {pages.map(({ path, component: Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <GuardedPage>
+                <Page />
+              </GuardedPage>
+            }
+          />
+        ))}
+      </CustomRoutes>
+    </AdminUI>
+  </AdminContext>
 );
 
-/** A data router, so forms can ask before unsaved edits are left behind (navigation blocking). */
-export const App = () => {
+const browserRouter: RouterFactory = (routes) =>
+  createBrowserRouter(routes, { basename: config.basePath || '/' });
+
+/**
+ * The console's root. Everything it talks to comes in as props, so tests render this very root
+ * with a memory router and their own store; a data router lets forms ask before unsaved edits
+ * are left behind (navigation blocking).
+ */
+export const App = ({
+  dataProvider = defaultDataProvider,
+  authProvider = defaultAuthProvider,
+  router: makeRouter = browserRouter,
+  store,
+  resources = registered,
+}: AppProps) => {
   const [router] = useState(() =>
-    createBrowserRouter([{ path: '*', element: <Console /> }], {
-      basename: config.basePath || '/',
-    }),
+    makeRouter([
+      {
+        path: '*',
+        element: (
+          <Console
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            store={store ?? createStore()}
+            resources={resources}
+          />
+        ),
+      },
+    ]),
   );
   // Without transitions, as BrowserRouter: a list reads its new filters in the render that
   // follows the navigation, never a stale set that a later filter change would write back.

@@ -1,9 +1,9 @@
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
 import { authProvider, NOT_AN_ADMIN } from './authProvider';
 import { config } from './config';
-import { setUnauthorizedHandler } from './http';
+import { pageNavigation } from './navigation';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
 
@@ -24,14 +24,9 @@ const user = (overrides: Partial<User> = {}): User => ({
 });
 
 describe('authProvider', () => {
-  const onUnauthorized = vi.fn();
-
   beforeEach(() => {
     window.history.pushState({}, '', '/login');
-    onUnauthorized.mockReset();
-    setUnauthorizedHandler(onUnauthorized);
   });
-  afterEach(() => setUnauthorizedHandler(null));
 
   describe('login', () => {
     it('posts the credentials, stores the token and user, then fetches me with the new token', async () => {
@@ -195,13 +190,48 @@ describe('authProvider', () => {
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
-      expect(onUnauthorized).toHaveBeenCalledTimes(1);
     });
   });
 
   describe('checkError', () => {
-    it('rejects (logs out) on a 401', async () => {
-      await expect(authProvider.checkError(new HttpError('Expired', 401))).rejects.toBeDefined();
+    it('on a 401 forgets the stored token and user and rejects (react-admin logs out)', async () => {
+      setToken('expired');
+      setStoredUser(user());
+      await expect(authProvider.checkError(new HttpError('Expired', 401))).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+    });
+
+    it('behind a sign-on proxy, loads the page again for the proxy to sign in, once a minute at most', async () => {
+      const replace = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
+      config.authMode = 'proxy';
+      window.sessionStorage.clear();
+      window.history.pushState({}, '', '/withdrawals?status=pending');
+      try {
+        const expired = new HttpError('Expired', 401);
+        // reloading: react-admin neither logs out nor redirects meanwhile
+        await expect(authProvider.checkError(expired)).rejects.toMatchObject({
+          logoutUser: false,
+          redirectTo: false,
+        });
+        expect(replace).toHaveBeenCalledExactlyOnceWith(window.location.href);
+        // a minute has not passed: the sign-in page instead of a reload loop
+        await expect(authProvider.checkError(expired)).rejects.toMatchObject({ status: 401 });
+        expect(replace).toHaveBeenCalledOnce();
+      } finally {
+        config.authMode = 'password';
+        replace.mockRestore();
+      }
+    });
+
+    it('leaves the session alone on a 403', async () => {
+      setToken('valid');
+      await expect(authProvider.checkError(new HttpError('Admins only', 403))).resolves.toBe(
+        undefined,
+      );
+      expect(getToken()).toBe('valid');
     });
 
     it.each([403, 404, 409, 500, 0])('resolves on status %i', async (status) => {

@@ -16,6 +16,40 @@ import {
 
 export const NOT_AN_ADMIN = 'This account does not have admin access.';
 
+const PROXY_RELOAD_KEY = 'proxy-reloaded-at';
+const PROXY_RELOAD_PAUSE_MS = 60_000;
+
+/**
+ * Behind a sign-on proxy a 401 mostly means the proxy's own session ended: loading the page
+ * again lets the proxy sign the admin in and bring them back here. Once a minute at most, so a
+ * proxy that cannot sign anyone in ends on the sign-in page, not in a loop.
+ */
+const reloadForProxy = (): boolean => {
+  if (config.authMode !== 'proxy') return false;
+  try {
+    const last = Number(window.sessionStorage.getItem(PROXY_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < PROXY_RELOAD_PAUSE_MS) return false;
+    window.sessionStorage.setItem(PROXY_RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  pageNavigation.replace(window.location.href);
+  return true;
+};
+
+const isUnauthorized = (error: unknown) => (error as { status?: number })?.status === 401;
+
+/**
+ * The one place a 401 is handled: the session is over. Behind a sign-on proxy the page reloads
+ * for the proxy to sign in again (react-admin then neither logs out nor redirects); otherwise
+ * react-admin logs out and shows the sign-in page.
+ */
+const endSession = (error: unknown): never => {
+  clearSession();
+  if (reloadForProxy()) throw { logoutUser: false, redirectTo: false, message: false };
+  throw error;
+};
+
 /** GET auth/me answers `{user}`; a bare user object is accepted too. */
 const fetchMe = async (signal?: AbortSignal): Promise<StoredUser> => {
   const res = await http<MeResponse | User>('auth/me', { signal });
@@ -75,13 +109,14 @@ export const authProvider: AuthProvider = {
     } catch (error) {
       // A valid sign-in without the admin role: say why on the login page it returns to.
       if ((error as { status?: number }).status === 403) setLoginNotice(NOT_AN_ADMIN);
+      if (isUnauthorized(error)) endSession(error);
       throw error;
     }
   },
 
   /** Only a 401 ends the session; 403 and everything else leave the admin signed in. */
   async checkError(error) {
-    if (error?.status === 401) throw error;
+    if (isUnauthorized(error)) endSession(error);
   },
 
   async getIdentity(params) {

@@ -40,7 +40,7 @@ const normaliseApiBase = (value: string): string => {
 
 const CONFIG_TIMEOUT_MS = 1500;
 
-/** An http(s) URL, or a path on this host (not `//host`, which leaves it). */
+/** An HTTP or HTTPS URL, or a path on this host (not `//host`, which leaves it). */
 const SIGN_OUT_ADDRESS = /^(https?:\/\/|\/(?![/\\]))/i;
 
 const text = (value: unknown): string | undefined =>

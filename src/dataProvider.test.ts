@@ -1,11 +1,19 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
-import { changedFields, createDataProvider, type Endpoints, recordFrom } from './dataProvider';
+import {
+  changedFields,
+  createAppDataProvider,
+  createDataProvider,
+  type Endpoints,
+  UnexpectedAnswer,
+} from './dataProvider';
+import { endpoints } from './endpoints';
 import { installFakeFetch, reply } from './test/fakeFetch';
 
 const table: Endpoints = {
-  users: { idField: 'userId' },
+  users: { idField: 'userId', answers: { getOne: 'user', update: 'user' } },
   bots: { idField: 'botId' },
+  legal: { answers: { create: 'doc' } },
   decks: { path: 'admin/unity-decks', idField: 'dateKey' },
   'withdrawal-types': { replace: true },
   audit: { label: 'audit entry' },
@@ -86,7 +94,10 @@ describe('dataProvider', () => {
   it('updates with PATCH path/{id} sending only the changed fields', async () => {
     const previous = { id: 'USR-1', userId: 'USR-1', username: 'ann', balance: 5, tags: ['a'] };
     const { requests } = installFakeFetch({
-      'PATCH /api/admin/users/USR-1': reply(200, { ...previous, balance: 7, tags: ['a', 'b'] }),
+      'PATCH /api/admin/users/USR-1': reply(200, {
+        ok: true,
+        user: { ...previous, balance: 7, tags: ['a', 'b'] },
+      }),
     });
 
     const result = await provider.update('users', {
@@ -155,14 +166,20 @@ describe('dataProvider', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('keeps the sent values when an update answers only {ok}', async () => {
+  it('refuses an update answered without the record, naming the endpoint', async () => {
     installFakeFetch({ 'PATCH /api/admin/categories/c1': reply(200, { ok: true }) });
-    const result = await provider.update('categories', {
-      id: 'c1',
-      data: { id: 'c1', _id: 'c1', name: 'New' },
-      previousData: { id: 'c1', _id: 'c1', name: 'Old' },
+    const error = await provider
+      .update('categories', {
+        id: 'c1',
+        data: { id: 'c1', _id: 'c1', name: 'New' },
+        previousData: { id: 'c1', _id: 'c1', name: 'Old' },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedAnswer);
+    expect(error).toMatchObject({
+      message: 'PATCH admin/categories/c1 answered without its _id',
+      answer: { ok: true },
     });
-    expect(result.data).toMatchObject({ id: 'c1', name: 'New' });
   });
 
   it('creates with POST and takes the id from the answer', async () => {
@@ -197,12 +214,16 @@ describe('dataProvider', () => {
     ]);
   });
 
-  it('getMany fetches each id; updateMany patches each id with the data', async () => {
+  it('getMany asks the list once for the ids; updateMany patches each id with the data', async () => {
     const { requests } = installFakeFetch({
-      'GET /api/admin/categories/c1': reply(200, { _id: 'c1' }),
-      'GET /api/admin/categories/c2': reply(200, { _id: 'c2' }),
-      'PATCH /api/admin/categories/c1': reply(200, { ok: true }),
-      'PATCH /api/admin/categories/c2': reply(200, { ok: true }),
+      'GET /api/admin/categories': reply(200, {
+        items: [{ _id: 'c1' }, { _id: 'c2' }],
+        total: 2,
+        page: 1,
+        limit: 2,
+      }),
+      'PATCH /api/admin/categories/c1': reply(200, { _id: 'c1', isActive: false }),
+      'PATCH /api/admin/categories/c2': reply(200, { _id: 'c2', isActive: false }),
     });
 
     const many = await provider.getMany('categories', { ids: ['c1', 'c2'] });
@@ -212,6 +233,8 @@ describe('dataProvider', () => {
     });
 
     expect(many.data.map((r) => r.id)).toEqual(['c1', 'c2']);
+    expect(requests[0]?.path).toBe('/api/admin/categories?ids=c1&ids=c2&limit=2');
+    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(1);
     expect(updated.data).toEqual(['c1', 'c2']);
     const patches = requests.filter((r) => r.method === 'PATCH');
     expect(patches.map((r) => [r.path, r.body])).toEqual([
@@ -277,22 +300,60 @@ describe('dataProvider', () => {
     );
   });
 
-  it('unwraps a record nested in the answer ({user, stats}, {ok, doc})', async () => {
+  it('reads the record where the endpoint table says ({user, stats}, {ok, doc}), and only there', async () => {
     installFakeFetch({
       'GET /api/admin/users/USR-1': reply(200, {
         user: { _id: 'a1', userId: 'USR-1', username: 'ann' },
         stats: { wins: 3 },
       }),
-      'POST /api/admin/categories': reply(200, { ok: true, doc: { _id: 'c9', name: 'Cards' } }),
+      'POST /api/admin/legal': reply(201, { ok: true, doc: { _id: 'l9', title: 'Terms' } }),
+      'GET /api/admin/users/USR-2': reply(200, { _id: 'a2', userId: 'USR-2' }),
     });
 
     const user = await provider.getOne('users', { id: 'USR-1' });
-    const created = await provider.create('categories', { data: { name: 'Cards' } });
+    const created = await provider.create('legal', { data: { type: 'terms' } });
 
     expect(user.data).toMatchObject({ id: 'USR-1', username: 'ann', stats: { wins: 3 } });
-    expect(created.data).toEqual({ id: 'c9', _id: 'c9', name: 'Cards' });
-    expect(recordFrom({ ok: true }, '_id')).toBeUndefined();
-    expect(recordFrom({ a: { _id: '1' }, b: { _id: '2' } }, '_id')).toBeUndefined();
+    expect(created.data).toEqual({ id: 'l9', _id: 'l9', type: 'terms', title: 'Terms' });
+    // a bare user where {user} is documented is not guessed at
+    await expect(provider.getOne('users', { id: 'USR-2' })).rejects.toThrow(
+      'GET admin/users/USR-2 answered without its user',
+    );
+  });
+
+  it('maps getManyReference of a nested endpoint (a user’s matches) to its own path', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/users/USR%201/matches': reply(200, {
+        items: [{ _id: 'm1' }],
+        total: 1,
+        page: 2,
+        limit: 10,
+      }),
+    });
+    const provider = createDataProvider(endpoints);
+    const matches = await provider.getManyReference('matches', {
+      target: 'userId',
+      id: 'USR 1',
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { outcome: 'win' },
+    });
+    expect(matches).toEqual({ data: [{ _id: 'm1', id: 'm1' }], total: 1 });
+    expect(requests[0]?.path).toBe('/api/admin/users/USR%201/matches?page=2&limit=10&outcome=win');
+  });
+
+  it('checks a named verb’s answer where the table says it holds the result', async () => {
+    installFakeFetch({
+      'PATCH /api/admin/withdrawals/w1/decision': reply(200, { ok: true }),
+      'PUT /api/admin/unity-decks/2026-01-02': reply(200, { ok: true, deck: { dateKey: 'x' } }),
+    });
+    const app = createAppDataProvider();
+    await expect(app.decideWithdrawal('w1', { action: 'approve' })).rejects.toThrow(
+      'PATCH admin/withdrawals/w1/decision answered without its withdrawal',
+    );
+    await expect(app.saveDeck('2026-01-02', { cards: [] } as never)).resolves.toMatchObject({
+      deck: { dateKey: 'x' },
+    });
   });
 
   it('rejects a create whose answer carries no id', async () => {

@@ -1,52 +1,43 @@
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import type { BotSummary, BotsBulkResponse } from '../contract/bots';
+import {
+  combineDataProviders,
+  type DataProvider,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { singularOf } from '../contract/crud-names';
-import type { ListResponse } from '../contract/lists';
-import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
-import type { AdminRoleResponse, Match, MatchOutcome } from '../contract/users';
-import type { WithdrawalType } from '../contract/withdrawal-types';
-import type { BulkDecisionResponse, Decision, DecisionResponse } from '../contract/withdrawals';
+import {
+  type Answers,
+  type Endpoint,
+  type Endpoints,
+  endpoints,
+  exportQuery,
+  type Holds,
+  type IdField,
+  type VerbCall,
+  type Verbs,
+  verbs,
+} from './endpoints';
 import { http, httpBlob, type Query, type QueryValue } from './http';
 
-/** Which field of a record is its id in URLs (design: users by userId, bots by botId, ...). */
-export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
-
-export interface Endpoint {
-  /** API path relative to the API base; defaults to 'admin/<resource>'. */
-  path?: string;
-  /** Defaults to '_id'. */
-  idField?: IdField;
-  /** Updates PUT the whole record instead of PATCHing the changed fields. */
-  replace?: boolean;
-  /** The record's name in messages; defaults to the resource's name in the singular ('bot'). */
-  label?: string;
-}
-
-export type Endpoints = Record<string, Endpoint>;
+export type { Endpoint, Endpoints, IdField };
 
 /**
- * Where a resource's records live: `admin/<resource>`, addressed by `_id`, PATCHed, unless its
- * line in the table says otherwise.
+ * An answer that is not what the endpoint documents (no record where its table says one is,
+ * or `ok` not true). Screens that have a message for "the server did not do it" show that one.
  */
-export const endpointOf = (table: Endpoints, resource: string) => ({
-  path: `admin/${resource}`,
-  idField: '_id' as IdField,
-  label: singularOf(resource),
-  ...table[resource],
-});
-
-/** One line per resource that differs from the default (design: users by userId, ...). */
-export const endpoints: Endpoints = {
-  users: { idField: 'userId' },
-  bots: { idField: 'botId' },
-  'withdrawal-types': { replace: true },
-  audit: { label: 'audit entry' },
-};
-
-interface ApiList {
-  items?: Record<string, unknown>[];
-  total?: number;
+export class UnexpectedAnswer extends Error {
+  constructor(
+    readonly endpoint: string,
+    readonly answer: unknown,
+    expected: string,
+  ) {
+    super(`${endpoint} answered without ${expected}`);
+    this.name = 'UnexpectedAnswer';
+  }
 }
+
+export const isUnexpectedAnswer = (error: unknown): error is UnexpectedAnswer =>
+  error instanceof UnexpectedAnswer;
 
 type ApiRecord = Record<string, unknown>;
 
@@ -54,21 +45,45 @@ const isRecord = (value: unknown): value is ApiRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The record inside an answer: the answer itself when it carries the id field, otherwise the one
- * nested object that does ({ok, doc}, {item}, {user, stats}), with its siblings (but not `ok`)
- * kept beside its fields. Undefined when there is none.
+ * What an answer holds where its table says: the answer itself, or the named field (`ok` must
+ * be true). Anything else is an UnexpectedAnswer naming `endpoint`.
  */
-export const recordFrom = (res: unknown, idField: IdField): ApiRecord | undefined => {
-  if (!isRecord(res)) return undefined;
-  if (res[idField] !== undefined) return res;
-  const nested = Object.entries(res).filter(
-    ([, value]) => isRecord(value) && value[idField] !== undefined,
-  );
-  if (nested.length !== 1) return undefined;
-  const [key, value] = nested[0] as [string, ApiRecord];
-  const { [key]: _nested, ok: _ok, ...siblings } = res;
+export const held = (answer: unknown, holds: Holds, endpoint: string): unknown => {
+  if (!isRecord(answer)) throw new UnexpectedAnswer(endpoint, answer, 'a JSON object');
+  if (holds === '.') return answer;
+  const value = answer[holds];
+  if (value === undefined || value === null || (holds === 'ok' && value !== true)) {
+    throw new UnexpectedAnswer(endpoint, answer, holds === 'ok' ? 'ok: true' : `its ${holds}`);
+  }
+  return value;
+};
+
+/**
+ * The record in an answer, where the table says: a bare record, or one field of it (then its
+ * siblings, but not `ok`, stay beside its fields: a user's `stats`).
+ */
+export const recordIn = (answer: unknown, holds: Holds, endpoint: string): ApiRecord => {
+  const value = held(answer, holds, endpoint);
+  if (!isRecord(value)) throw new UnexpectedAnswer(endpoint, answer, 'a record');
+  if (holds === '.') return value;
+  const { [holds]: _record, ok: _ok, ...siblings } = answer as ApiRecord;
   return { ...siblings, ...value };
 };
+
+/** Where a resource's records live, by the table's line or the defaults. */
+export const endpointOf = (table: Endpoints, resource: string) => ({
+  path: `admin/${resource}`,
+  idField: '_id' as IdField,
+  label: singularOf(resource),
+  ...table[resource],
+  answers: {
+    getOne: '.',
+    create: '.',
+    update: '.',
+    delete: 'nothing',
+    ...table[resource]?.answers,
+  } as Required<Answers>,
+});
 
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
@@ -82,17 +97,44 @@ export const changedFields = (data: ApiRecord, previous?: ApiRecord): ApiRecord 
   return changed;
 };
 
+interface ApiList {
+  items: ApiRecord[];
+  total: number;
+}
+
+const isList = (value: unknown): value is ApiList =>
+  isRecord(value) && Array.isArray(value.items) && typeof value.total === 'number';
+
+/** A filter as query parameters: arrays repeat their key, objects go as JSON. */
+const queryOfFilter = (filter: Record<string, unknown> = {}): Query => {
+  const query: Query = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    query[key] = Array.isArray(value)
+      ? (value as QueryValue[])
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : (value as QueryValue);
+  }
+  return query;
+};
+
 /**
  * A react-admin DataProvider over the API conventions: lists answer {items, total, page, limit}
- * to `?page&limit&sort=field:asc|desc&q&...filters`; records live at `path/{id}`.
+ * to `?page&limit&sort=field:asc|desc&q&...filters`; records live at `path/{id}`; each answer
+ * holds the record where the endpoint table says.
  */
 export const createDataProvider = (table: Endpoints): DataProvider => {
   const routesOf = (resource: string) => {
-    const { path, idField, replace, label } = endpointOf(table, resource);
-    const toRecord = (item: ApiRecord): RaRecord => ({
-      ...item,
-      id: item[idField] as Identifier,
-    });
+    const endpoint = endpointOf(table, resource);
+    const { path, idField, label } = endpoint;
+    const toRecord = (item: ApiRecord): RaRecord => ({ ...item, id: item[idField] as Identifier });
+    /** The record an answer holds, which must carry its id. */
+    const recordOf = (answer: unknown, holds: Holds, call: string) => {
+      const record = recordIn(answer, holds, call);
+      if (record[idField] === undefined) throw new UnexpectedAnswer(call, answer, `its ${idField}`);
+      return toRecord(record);
+    };
     /** `/new` is the create page, never a record: refuse it (and no id) before any request. */
     const itemPath = (id: Identifier | undefined, verb: 'fetch' | 'update' | 'delete') => {
       if (id === undefined || id === null || String(id).trim() === '' || id === 'new') {
@@ -100,11 +142,18 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
       }
       return `${path}/${encodeURIComponent(String(id))}`;
     };
-    return { path, idField, toRecord, itemPath, replace };
+    return { ...endpoint, toRecord, recordOf, itemPath };
   };
 
-  const getList: DataProvider['getList'] = async (resource, params) => {
-    const { path, idField, toRecord } = routesOf(resource);
+  const readList = async (resource: string, path: string, query: Query, signal?: AbortSignal) => {
+    const { toRecord } = routesOf(resource);
+    const answer = await http<unknown>(path, { query, signal });
+    if (!isList(answer)) throw new UnexpectedAnswer(`GET ${path}`, answer, 'items and total');
+    return { data: answer.items.map(toRecord) as never[], total: answer.total };
+  };
+
+  const getList: DataProvider['getList'] = (resource, params) => {
+    const { path, idField } = routesOf(resource);
     const query: Query = {};
     if (params.pagination) {
       query.page = params.pagination.page;
@@ -114,73 +163,79 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
       const field = params.sort.field === 'id' ? idField : params.sort.field;
       query.sort = `${field}:${params.sort.order === 'DESC' ? 'desc' : 'asc'}`;
     }
-    for (const [key, value] of Object.entries(params.filter ?? {})) {
-      if (value === undefined || value === null || value === '') continue;
-      query[key] = Array.isArray(value)
-        ? (value as QueryValue[])
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : (value as QueryValue);
-    }
-    const res = await http<ApiList | ApiRecord[]>(path, { query, signal: params.signal });
-    const items = Array.isArray(res) ? res : (res?.items ?? []);
-    const total = Array.isArray(res) ? res.length : (res?.total ?? items.length);
-    return { data: items.map(toRecord) as never[], total };
-  };
-
-  const getOne: DataProvider['getOne'] = async (resource, params) => {
-    const { idField, toRecord, itemPath } = routesOf(resource);
-    const res = await http<unknown>(itemPath(params.id, 'fetch'), { signal: params.signal });
-    const record = recordFrom(res, idField) ?? (isRecord(res) ? res : {});
-    return { data: { ...toRecord(record), id: params.id } as never };
+    return readList(resource, path, { ...query, ...queryOfFilter(params.filter) }, params.signal);
   };
 
   const update: DataProvider['update'] = async (resource, params) => {
-    const { idField, toRecord, itemPath, replace } = routesOf(resource);
+    const { recordOf, itemPath, replace, answers } = routesOf(resource);
     // The version the form was loaded with: the API refuses (409) if the record changed since.
     const version = params.previousData?.updatedAt;
-    const res = await http<unknown>(itemPath(params.id, 'update'), {
-      method: replace ? 'PUT' : 'PATCH',
+    const method = replace ? 'PUT' : 'PATCH';
+    const path = itemPath(params.id, 'update');
+    const answer = await http<unknown>(path, {
+      method,
       body: replace ? params.data : changedFields(params.data, params.previousData),
       headers: typeof version === 'string' ? { 'If-Match': version } : undefined,
     });
-    // The API may answer the updated record (maybe wrapped) or just {ok}: then keep what we sent.
-    const record = recordFrom(res, idField) ?? { ...params.previousData, ...params.data };
-    return { data: { ...toRecord(record), id: params.id } as never };
+    return {
+      data: { ...recordOf(answer, answers.update, `${method} ${path}`), id: params.id } as never,
+    };
   };
 
   const remove: DataProvider['delete'] = async (resource, params) => {
-    const { itemPath } = routesOf(resource);
-    await http(itemPath(params.id, 'delete'), { method: 'DELETE' });
-    return { data: { ...(params.previousData ?? {}), id: params.id } as never };
+    const { itemPath, answers, recordOf } = routesOf(resource);
+    const path = itemPath(params.id, 'delete');
+    const answer = await http<unknown>(path, { method: 'DELETE' });
+    const record =
+      answers.delete === 'nothing'
+        ? (params.previousData ?? {})
+        : recordOf(answer, answers.delete, `DELETE ${path}`);
+    return { data: { ...record, id: params.id } as never };
   };
 
   return {
     getList,
-    getOne,
 
-    async getMany(resource, params) {
-      const records = await Promise.all(
-        params.ids.map((id) => getOne(resource, { id, signal: params.signal })),
-      );
-      return { data: records.map((r) => r.data) };
+    async getOne(resource, params) {
+      const { toRecord, itemPath, answers } = routesOf(resource);
+      const path = itemPath(params.id, 'fetch');
+      const answer = await http<unknown>(path, { signal: params.signal });
+      return {
+        data: {
+          ...toRecord(recordIn(answer, answers.getOne, `GET ${path}`)),
+          id: params.id,
+        } as never,
+      };
+    },
+
+    /** One request: the list endpoint's `ids` filter. */
+    getMany(resource, params) {
+      const { path } = routesOf(resource);
+      const ids = [...new Set(params.ids.map(String))];
+      if (ids.length === 0) return Promise.resolve({ data: [] });
+      const query = { ids, limit: ids.length };
+      return readList(resource, path, query, params.signal);
     },
 
     getManyReference(resource, params) {
+      const { under } = routesOf(resource);
       const { target, id, filter, ...rest } = params;
+      if (under?.target === target) {
+        const path = under.path(encodeURIComponent(String(id)));
+        const { page, perPage: limit } = rest.pagination;
+        return readList(resource, path, { page, limit, ...queryOfFilter(filter) }, params.signal);
+      }
       return getList(resource, { ...rest, filter: { ...filter, [target]: id } });
     },
 
     async create(resource, params) {
-      const { path, idField, toRecord } = routesOf(resource);
-      const res = await http<unknown>(path, { method: 'POST', body: params.data });
-      // e.g. a bot create answers {botId}, a legal one {ok, doc}: merge it over the data sent
-      const record = {
-        ...params.data,
-        ...(recordFrom(res, idField) ?? (isRecord(res) ? res : {})),
-      };
-      if (record[idField] === undefined)
-        throw new Error(`The API did not return the new ${idField}`);
+      const { path, idField, toRecord, answers } = routesOf(resource);
+      const answer = await http<unknown>(path, { method: 'POST', body: params.data });
+      // e.g. a bot create answers the bot, a legal one {ok, doc}: over the data sent
+      const record = { ...params.data, ...recordIn(answer, answers.create, `POST ${path}`) };
+      if (record[idField] === undefined) {
+        throw new UnexpectedAnswer(`POST ${path}`, answer, `the new ${idField}`);
+      }
       return { data: toRecord(record) as never };
     },
 
@@ -204,78 +259,62 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
   };
 };
 
-const segment = (id: Identifier) => encodeURIComponent(String(id));
-
-/**
- * The calls that are not react-admin verbs. Screens reach them through
- * `useDataProvider<AppDataProvider>()`, so a 401 from any of them still signs out.
- */
-export const customVerbs = {
-  decideWithdrawal: (id: Identifier, body: { action: Decision; adminNote?: string }) =>
-    http<DecisionResponse>(`admin/withdrawals/${segment(id)}/decision`, { method: 'PATCH', body }),
-
-  bulkDecideWithdrawals: (body: { ids: Identifier[]; action: Decision; adminNote?: string }) =>
-    http<BulkDecisionResponse>('admin/withdrawals/bulk', {
-      method: 'PATCH',
-      body: { ...body, ids: body.ids.map(String) },
-    }),
-
-  setUserRole: (userId: Identifier, makeAdmin: boolean) =>
-    http<AdminRoleResponse>(`admin/users/${segment(userId)}/role`, {
-      method: 'PATCH',
-      body: { makeAdmin },
-    }),
-
-  updateUserPermissions: (userId: Identifier, body: { grant?: string[]; revoke?: string[] }) =>
-    http<AdminRoleResponse>(`admin/users/${segment(userId)}/permissions`, {
-      method: 'PATCH',
-      body,
-    }),
-
-  changeUserPassword: (userId: Identifier, newPassword: string) =>
-    http<{ ok: true }>(`admin/users/${segment(userId)}/password`, {
-      method: 'POST',
-      body: { newPassword },
-    }),
-
-  getUserMatches: (
-    userId: Identifier,
-    query: { page: number; limit: number; outcome?: MatchOutcome },
-    signal?: AbortSignal,
-  ) => http<ListResponse<Match>>(`admin/users/${segment(userId)}/matches`, { query, signal }),
-
-  getUsersOverTime: (range: StatsRange, signal?: AbortSignal) =>
-    http<UsersOverTime>('admin/stats/users', { query: { range }, signal }),
-
-  getStatsSummary: (signal?: AbortSignal) => http<StatsSummary>('admin/stats/summary', { signal }),
-
-  getBotSummary: (signal?: AbortSignal) => http<BotSummary>('admin/bots/summary', { signal }),
-
-  /** Sets `active` on every listed bot at once. */
-  setBotsActive: (ids: Identifier[], active: boolean) =>
-    http<BotsBulkResponse>('admin/bots/bulk', {
-      method: 'PATCH',
-      body: { ids: ids.map(String), active },
-    }),
-
-  /**
-   * Flips a withdrawal type between active and disabled; answers the type. `version` (the
-   * updatedAt the row was shown with) makes a second admin's click a 409, not a flip back.
-   */
-  toggleWithdrawalType: (id: Identifier, version?: string) =>
-    http<WithdrawalType>(`admin/withdrawal-types/${segment(id)}/toggle`, {
-      method: 'PATCH',
-      headers: version ? { 'If-Match': version } : undefined,
-    }),
-
-  /** Every row matching the list's filter and sort, as CSV (`{path}/export.csv`). */
-  exportCsv: (resource: string, filter: Query, sort?: { field: string; order: string }) => {
-    const query: Query = { ...filter };
-    if (sort?.field) query.sort = `${sort.field}:${sort.order === 'DESC' ? 'desc' : 'asc'}`;
-    return httpBlob(`${endpointOf(endpoints, resource).path}/export.csv`, { query });
-  },
+/** Runs one named call of the table: its request, and its answer checked where it holds. */
+const callVerb = async <T>({ path, holds, nullable, ...options }: VerbCall): Promise<T> => {
+  const answer = await http<unknown>(path, options);
+  if (nullable && answer === null) return null as T;
+  held(answer, holds, `${options.method ?? 'GET'} ${path}`);
+  return answer as T;
 };
 
-export type AppDataProvider = DataProvider & typeof customVerbs;
+type VerbMethods = {
+  [K in keyof Verbs]: (...args: Parameters<Verbs[K]>) => Promise<ReturnType<Verbs[K]>['answer']>;
+};
 
-export const dataProvider: AppDataProvider = { ...createDataProvider(endpoints), ...customVerbs };
+const verbMethods = Object.fromEntries(
+  Object.entries(verbs).map(([name, describe]) => [
+    name,
+    (...args: unknown[]) => callVerb((describe as (...a: unknown[]) => VerbCall)(...args)),
+  ]),
+) as VerbMethods;
+
+/** Every row of a list matching its filter and sort, as CSV (`{path}/export.csv`). */
+const exportCsv = (resource: string, filter: Query, sort?: { field: string; order: string }) =>
+  httpBlob(`${endpointOf(endpoints, resource).path}/export.csv`, {
+    query: exportQuery(filter, sort),
+  });
+
+export type AppDataProvider = DataProvider & VerbMethods & { exportCsv: typeof exportCsv };
+
+/**
+ * ra-data-simple-rest over the service at `url`, loaded with the first call (no first visit
+ * pays for it). No token or cookie goes to another service.
+ */
+const simpleRest = (url: string): DataProvider => {
+  let provider: Promise<DataProvider> | undefined;
+  const load = () => {
+    provider ??= import('ra-data-simple-rest').then(({ default: create }) => create(url));
+    return provider;
+  };
+  return new Proxy({} as DataProvider, {
+    get:
+      (_target, verb: string) =>
+      async (...args: unknown[]) =>
+        ((await load())[verb] as (...a: unknown[]) => unknown)(...args),
+  });
+};
+
+/**
+ * The console's data provider: our API's resources and named verbs, and each resource the
+ * table mounts from another REST service (`rest`), through react-admin's combineDataProviders.
+ */
+export const createAppDataProvider = (table: Endpoints = endpoints): AppDataProvider => {
+  const ours = createDataProvider(table);
+  const mounted = new Map(
+    Object.entries(table).flatMap(([name, { rest }]) => (rest ? [[name, simpleRest(rest)]] : [])),
+  );
+  const resources = combineDataProviders((resource) => mounted.get(resource) ?? ours);
+  return { ...resources, ...verbMethods, exportCsv } as AppDataProvider;
+};
+
+export const dataProvider: AppDataProvider = createAppDataProvider();

@@ -1,9 +1,8 @@
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { config } from './config';
-import { http, NETWORK_ERROR_MESSAGE, setUnauthorizedHandler } from './http';
-import { pageNavigation } from './navigation';
-import { getStoredUser, getToken, setStoredUser, setToken } from './storage';
+import { http, NETWORK_ERROR_MESSAGE } from './http';
+import { getToken, setToken } from './storage';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
 
 const originalConfig = { ...config };
@@ -18,16 +17,11 @@ const failure = (call: Promise<unknown>): Promise<HttpError> =>
   );
 
 describe('http', () => {
-  let onUnauthorized: Mock<() => void>;
-
   beforeEach(() => {
     window.history.pushState({}, '', '/');
-    onUnauthorized = vi.fn<() => void>();
-    setUnauthorizedHandler(onUnauthorized);
   });
 
   afterEach(() => {
-    setUnauthorizedHandler(null);
     Object.assign(config, originalConfig);
     window.history.pushState({}, '', '/');
   });
@@ -113,89 +107,15 @@ describe('http', () => {
     expect(error.status).toBe(0);
   });
 
-  describe('on a 401', () => {
-    const unauthorized = reply(401, { error: 'Not signed in', code: 'unauthorized' });
-
-    it('clears the stored token and user and calls the unauthorized handler', async () => {
-      setToken('expired');
-      setStoredUser({ username: 'admin' });
-      window.history.pushState({}, '', '/withdrawals');
-      installFakeFetch({ 'GET /api/admin/withdrawals': unauthorized });
-
-      await expect(http('admin/withdrawals')).rejects.toMatchObject({ status: 401 });
-
-      expect(getToken()).toBeNull();
-      expect(getStoredUser()).toBeNull();
-      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  it('rejects a 401 with its status and message, leaving the session to the auth provider', async () => {
+    setToken('expired');
+    installFakeFetch({
+      'GET /api/admin/withdrawals': reply(401, { error: 'Not signed in', code: 'unauthorized' }),
     });
-
-    it('clears the session but does not redirect when already on /login', async () => {
-      setToken('expired');
-      setStoredUser({ username: 'admin' });
-      window.history.pushState({}, '', '/login');
-      installFakeFetch({ 'POST /api/auth/login': unauthorized });
-
-      await expect(http('auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
-        status: 401,
-        message: 'Not signed in',
-      });
-
-      expect(getToken()).toBeNull();
-      expect(getStoredUser()).toBeNull();
-      expect(onUnauthorized).not.toHaveBeenCalled();
+    await expect(http('admin/withdrawals')).rejects.toMatchObject({
+      status: 401,
+      message: 'Not signed in',
     });
-
-    it('knows /login under a sub-path', async () => {
-      config.basePath = '/console';
-      config.apiBase = '/console/api';
-      window.history.pushState({}, '', '/console/login');
-      installFakeFetch({ 'GET /console/api/auth/me': unauthorized });
-
-      await expect(http('auth/me')).rejects.toMatchObject({ status: 401 });
-      expect(onUnauthorized).not.toHaveBeenCalled();
-    });
-
-    it('by default replaces the page with the login page under the base path', async () => {
-      setUnauthorizedHandler(null);
-      const replace = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
-      config.basePath = '/console';
-      config.apiBase = '/console/api';
-      window.history.pushState({}, '', '/console/users');
-      installFakeFetch({ 'GET /console/api/admin/users': unauthorized });
-
-      await expect(http('admin/users')).rejects.toMatchObject({ status: 401 });
-      expect(replace).toHaveBeenCalledWith('/console/login');
-    });
-
-    it('behind a sign-on proxy, loads the page again for the proxy to sign in, once a minute at most', async () => {
-      setUnauthorizedHandler(null);
-      const replace = vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
-      config.authMode = 'proxy';
-      window.sessionStorage.clear();
-      window.history.pushState({}, '', '/withdrawals?status=pending');
-      installFakeFetch({ 'GET /api/admin/withdrawals': unauthorized });
-      try {
-        await expect(http('admin/withdrawals')).rejects.toMatchObject({ status: 401 });
-        expect(replace).toHaveBeenLastCalledWith(window.location.href);
-        await expect(http('admin/withdrawals')).rejects.toMatchObject({ status: 401 });
-        expect(replace).toHaveBeenLastCalledWith('/login');
-      } finally {
-        config.authMode = 'password';
-      }
-    });
-
-    it('does not clear the session on a 403', async () => {
-      setToken('valid');
-      installFakeFetch({
-        'GET /api/admin/ping': reply(403, { error: 'Admins only', code: 'forbidden' }),
-      });
-
-      await expect(http('admin/ping')).rejects.toMatchObject({
-        status: 403,
-        message: 'Admins only',
-      });
-      expect(getToken()).toBe('valid');
-      expect(onUnauthorized).not.toHaveBeenCalled();
-    });
+    expect(getToken()).toBe('expired');
   });
 });

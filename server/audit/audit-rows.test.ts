@@ -2,17 +2,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_MASK } from '../../contract/integrations';
 import type { PushSendBody } from '../../contract/notifications';
-import { integrationsBody } from '../modules/integrations/test-support';
+import type { SignedIn } from '../test/client';
+import { fingerprint, REFUSED_REQUEST_WRITES } from '../test/db-fingerprint';
+import { insertBot, insertWithdrawal } from '../test/fixtures';
+import { bearer, type TestContext } from '../test/harness';
+import { integrationsBody } from '../test/integrations';
 import {
   appWithPushStub,
   type PushStub,
   resetPushStub,
   STUB_NOTIFICATION_ID,
-} from '../modules/notifications/test-stub';
-import type { SignedIn } from '../test/client';
-import { fingerprint, REFUSED_REQUEST_WRITES } from '../test/db-fingerprint';
-import { insertBot, insertWithdrawal } from '../test/fixtures';
-import { bearer, type TestContext } from '../test/harness';
+} from '../test/push-stub';
 
 // "Every mutation writes exactly one audit row in its transaction; a failed mutation writes
 // none." Each mutating route is sent one request that succeeds and one that is refused, and

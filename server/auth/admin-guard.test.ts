@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { pathOf } from '../crud/testing';
 import { signedIn } from '../test/client';
+import { pathOf } from '../test/crud';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 
 let t: TestContext;

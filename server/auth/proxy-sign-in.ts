@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AuthSettings } from '../config';
 import type { UserRow } from '../db/schema';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
-import { addressMatcher } from './addresses';
+import { addressMatcher } from '../net/addresses';
 import type { Session } from './sessions';
 
 /** Sign-in by a single sign-on proxy: which header names the user, and which peers may set it. */

@@ -3,8 +3,8 @@ import { LoginBody, LoginResponse, MeResponse, OkResponse } from '../../contract
 import { ErrorBody } from '../../contract/errors';
 import { audit } from '../audit/audit';
 import { ApiError } from '../http/errors';
-import { presentUser } from '../modules/users/present';
 import { actorOf, requireSession } from './guard';
+import { presentUser } from './present-user';
 import { revokeSession } from './sessions';
 import { signIn } from './sign-in';
 

@@ -3,6 +3,7 @@ import type { ListResponse } from '../../contract/lists';
 import type { Database } from '../db/connect';
 import { countOf, offsetOf, pageOf } from '../db/paging';
 import { containsText } from '../db/search';
+import { keyIn } from './ids';
 import type { AnyResource, ItemOf, ListQuery, QueryOf, SortKey } from './resource';
 import { anyTables, type StoredRow } from './tables';
 
@@ -15,6 +16,7 @@ export function listRecords<R extends AnyResource>(
   const conditions = [...(resource.filters?.(query) ?? [])];
   const term = query.q?.trim();
   if (term) conditions.push(containsText(resource.search, term));
+  if (query.ids) conditions.push(keyIn(resource.key.column, query.ids, resource.key.parse));
   const matching = anyTables(db)
     .selectFrom(resource.table)
     .where((eb) => eb.and(conditions));

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { FieldShape } from '../../contract/crud';
 import { labelOf, type SnakeCase, singularOf, snakeCase } from '../../contract/crud-names';
-import { decimal, type Field, timestamp } from './fields';
+import { decimal, type Field, reference, timestamp } from './fields';
 import {
-  type AnyResource,
   defineResource,
   type Fields,
   type ListQuery,
+  type Resource,
   type ResourceSpec,
 } from './resource';
 import type { TableName } from './tables';
@@ -54,27 +53,41 @@ function mayBeEmpty(schema: z.ZodType | undefined): boolean {
   return schema.safeParse(null).success || (missing.success && missing.data === undefined);
 }
 
-/** What `crudSchemas` (contract/crud.ts) makes of a resource's fields. */
-export interface PlainSchemas<S extends FieldShape> {
-  fields: S;
-  sortFields: readonly string[];
-  item: z.ZodType<{ _id: string }>;
-  query: z.ZodType<ListQuery>;
-  create: z.ZodType<Fields>;
-  update: z.ZodType<Partial<Fields>>;
+/**
+ * A plain resource's schemas: what `crudSchemas` (contract/crud.ts) makes of its fields, or the
+ * same written by hand. The create body's fields are the editable ones, each in its column.
+ */
+export interface PlainSchemas<F extends Fields, Q extends ListQuery, Item extends { _id: string }> {
+  sortFields: readonly Q['sort']['field'][];
+  item: z.ZodType<Item>;
+  query: z.ZodType<Q>;
+  create: z.ZodObject & z.ZodType<F>;
+  update: z.ZodType<Partial<F>>;
+  /** The DELETE answer, when `beforeDelete` adds to `{ok: true}`. */
+  deleted?: z.ZodType;
 }
 
 /** A resource spec of a table the Kysely DB type may not know: columns are any text. */
 type Untyped = ResourceSpec<TableName, Fields, ListQuery, { _id: string }>;
 
-export interface PlainOptions<S extends FieldShape> {
+type Rules<F extends Fields, Q extends ListQuery, Item extends { _id: string }> = Pick<
+  ResourceSpec<TableName, F, Q, Item>,
+  'filters' | 'prepare' | 'beforeDelete'
+>;
+
+export interface PlainOptions<F extends Fields, Q extends ListQuery, Item extends { _id: string }>
+  extends Rules<F, Q, Item> {
   /** The fields `q` searches, in this order. */
-  search: readonly (keyof S & string)[];
+  search: readonly (keyof F & string)[];
   /**
    * Fields under a unique index named as PostgreSQL names a UNIQUE column's
    * (`<table>_<column>_key`): a value taken answers 409 '<Field> already exists'.
    */
-  unique?: readonly (keyof S & string)[];
+  unique?: readonly (keyof F & string)[];
+  /** Fields holding another table's `_id` (a bigint column): one naming no record answers 400. */
+  references?: { [K in keyof F & string]?: NonNullable<Field['references']> };
+  /** PUT sends the whole record instead of PATCH's changed fields. */
+  method?: 'PATCH' | 'PUT';
   /** By default from the name: 'promo-codes' → table promo_codes, 'Promo code', promo_code. */
   table?: string;
   label?: string;
@@ -82,42 +95,52 @@ export interface PlainOptions<S extends FieldShape> {
 }
 
 /**
- * A resource that is nothing but CRUD, at /admin/<name>: list (search, sort, paging), create,
- * PATCH and delete, each change in one transaction with one audit row, If-Match honoured.
- * Its table needs no Kysely type: the kit reads any table's columns as unknown values.
+ * A resource that is CRUD and a few rules of its own, at /admin/<name>: list (search, sort,
+ * paging, `ids`, its filters), create, update (PATCH, or PUT) and delete, each change in one
+ * transaction with one audit row, If-Match honoured. Each field is stored in the column of its
+ * name in snake_case; its table needs no Kysely type: the kit reads any table's columns as
+ * unknown values.
  */
-export function plainResource<S extends FieldShape>(
+export function plainResource<F extends Fields, Q extends ListQuery, Item extends { _id: string }>(
   name: string,
-  schemas: PlainSchemas<S>,
-  { search, unique = [], ...names }: PlainOptions<S>,
-): AnyResource {
+  schemas: PlainSchemas<F, Q, Item>,
+  options: PlainOptions<F, Q, Item>,
+): Resource<TableName, F, Q, Item> {
+  const { search, unique = [], references, method = 'PATCH' } = options;
+  const { filters, prepare, beforeDelete } = options;
   const singular = singularOf(name);
-  const table = names.table ?? name.replace(/-/g, '_');
+  const table = options.table ?? name.replace(/-/g, '_');
+  const shape = schemas.create.shape as Record<string, z.ZodType>;
   const fields = Object.fromEntries(
-    Object.entries(schemas.fields).map(([field, schema]) => {
+    Object.entries(shape).map(([field, schema]) => {
       const stored = storedAs(field, schema);
-      const message = `${labelOf(field)} already exists`;
+      const target = references?.[field as keyof F & string];
+      if (target) return [field, reference(stored.column, target)];
+      if (!unique.includes(field)) return [field, stored];
       const index = `${table}_${stored.column}_key`;
-      return [field, unique.includes(field) ? { ...stored, unique: { index, message } } : stored];
+      return [field, { ...stored, unique: { index, message: `${labelOf(field)} already exists` } }];
     }),
   );
-  const nullable = new Set(
-    search.filter((field) => mayBeEmpty(schemas.fields[field])).map(snakeCase),
-  );
-  return defineResource<TableName, Fields, ListQuery, { _id: string }>({
+  const nullable = new Set(search.filter((field) => mayBeEmpty(shape[field])).map(snakeCase));
+  const spec: Untyped = {
     path: `/admin/${name}`,
     // Any table: the kit's queries are untyped inside (see tables.ts).
     table: table as TableName,
-    entity: names.entity ?? singular.replace(/ /g, '_'),
-    label: names.label ?? labelOf(singular),
+    entity: options.entity ?? singular.replace(/ /g, '_'),
+    label: options.label ?? labelOf(singular),
     schemas: {
       item: schemas.item,
       query: schemas.query,
       create: schemas.create,
-      update: { method: 'PATCH', body: schemas.update },
+      update: { method, body: schemas.update },
+      ...(schemas.deleted && { deleted: schemas.deleted }),
     },
     fields: fields as Untyped['fields'],
     search: searchText(search.map(snakeCase), nullable),
     sort: snakeColumns(schemas.sortFields) as Untyped['sort'],
-  });
+    ...(filters && { filters: filters as Untyped['filters'] }),
+    ...(prepare && { prepare: prepare as Untyped['prepare'] }),
+    ...(beforeDelete && { beforeDelete: beforeDelete as Untyped['beforeDelete'] }),
+  };
+  return defineResource(spec) as unknown as Resource<TableName, F, Q, Item>;
 }

@@ -9,6 +9,8 @@ import type { ColumnOf, StoredRow, TableName } from './tables';
 /** What every list query holds once its schema parsed it. */
 export interface ListQuery {
   q?: string | undefined;
+  /** Just the records these ids name, as `:id` names them. */
+  ids?: string[] | undefined;
   page: number;
   limit: number;
   sort: { field: string; direction: 'asc' | 'desc' };

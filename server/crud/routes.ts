@@ -6,6 +6,7 @@ import { ErrorBody } from '../../contract/errors';
 import { listResponse } from '../../contract/lists';
 import { actorOf } from '../auth/guard';
 import { ifMatchOf } from '../http/versions';
+import { findRecord } from './find';
 import { listRecords } from './list';
 import { createRecord, deleteRecord, updateRecord } from './mutations';
 import type { AnyResource, FieldsOf, QueryOf, RecordVerb } from './resource';
@@ -34,8 +35,8 @@ export function idCheck(resource: AnyResource, verb: RecordVerb) {
 }
 
 /**
- * The resource's list (GET path), create (POST path, 201), update (PATCH or PUT path/:id, with
- * If-Match) and delete (DELETE path/:id).
+ * The resource's list (GET path), one record (GET path/:id), create (POST path, 201), update
+ * (PATCH or PUT path/:id, with If-Match) and delete (DELETE path/:id).
  */
 export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource: R): void {
   const { path, schemas } = resource;
@@ -50,6 +51,15 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
     },
     // The schemas parsed query and body: they are the resource's.
     async (request) => listRecords(app.db, resource, request.query as QueryOf<R>),
+  );
+
+  app.get(
+    `${path}/:id`,
+    {
+      ...idCheck(resource, 'fetch'),
+      schema: { params: IdParams, response: { 200: schemas.item, ...recordErrors } },
+    },
+    async (request) => findRecord(app.db, resource, request.params.id),
   );
 
   app.post(

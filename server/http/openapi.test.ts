@@ -2,8 +2,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { pathOf } from '../crud/testing';
+import { type Answer, answerChecker, recordAnswers } from '../test/answers';
 import { signedIn } from '../test/client';
+import { pathOf } from '../test/crud';
 import { insertWithdrawal } from '../test/fixtures';
 import {
   bearer,
@@ -12,7 +13,6 @@ import {
   TEST_SECRETS_KEY,
   type TestContext,
 } from '../test/harness';
-import { type Answer, answerChecker, recordAnswers } from './answers';
 import type { OpenApiDocument } from './openapi';
 
 let t: TestContext;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf } from '../crud/testing';
 import { type SignedIn, signedIn } from '../test/client';
+import { pathOf } from '../test/crud';
 import { bearer, buildTestApp, createTestContext, type TestContext } from '../test/harness';
 
 // Every answer the server can give, whatever the route, status or path through the framework,
@@ -12,6 +12,8 @@ import { bearer, buildTestApp, createTestContext, type TestContext } from '../te
 // sniffed into HTML, or run scripts from elsewhere.
 
 const PORTAL = 'https://portal.example.com';
+/** A REST service the console also calls (CONNECT_SRC). */
+const REVIEWS = 'https://reviews.example.com';
 
 let t: TestContext;
 let app: FastifyInstance;
@@ -30,6 +32,7 @@ beforeAll(async () => {
     consoleDir: dir,
     logLevel: 'silent',
     frameAncestors: ["'self'", PORTAL],
+    connectSrc: [REVIEWS],
   });
 });
 afterAll(async () => {
@@ -38,19 +41,28 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function expectProtected(res: Awaited<ReturnType<FastifyInstance['inject']>>, what: string) {
+type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+/** The CSP's directives by name, each with its values as one text. */
+function directivesOf(res: Answer): Map<string, string> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  const directives = new Map(
+  return new Map(
     csp.split(';').map((part) => {
       const [name = '', ...values] = part.trim().split(/\s+/);
       return [name, values.join(' ')];
     }),
   );
+}
+
+function expectProtected(res: Answer, what: string) {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  const directives = directivesOf(res);
   expect(directives.get('default-src'), `${what}: ${csp}`).toBe("'self'");
   expect(directives.get('script-src'), `${what}: ${csp}`).toBe("'self'");
   expect(directives.get('object-src'), `${what}: ${csp}`).toBe("'none'");
   expect(directives.get('base-uri'), `${what}: ${csp}`).toBe("'self'");
   expect(directives.get('frame-ancestors'), `${what}: ${csp}`).toBe(`'self' ${PORTAL}`);
+  expect(directives.get('connect-src'), `${what}: ${csp}`).toBe(`'self' ${REVIEWS}`);
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['referrer-policy'], what).toBe('no-referrer');
   expect(res.headers['strict-transport-security'], what).toMatch(/max-age=\d+/);
@@ -143,5 +155,25 @@ describe('security headers', () => {
     }
     expect(last.statusCode).toBe(429);
     expectProtected(last, 'POST /api/auth/login → 429');
+  });
+
+  it('let the console call only its own origin, and the origins CONNECT_SRC adds: nothing else widens', async () => {
+    const plain = directivesOf(await t.app.inject({ method: 'GET', url: '/api/health' }));
+    const widened = directivesOf(await app.inject({ method: 'GET', url: '/api/health' }));
+    expect(plain.get('connect-src')).toBe("'self'");
+    expect(widened.get('connect-src')).toBe(`'self' ${REVIEWS}`);
+    for (const [name, values] of plain) {
+      if (name !== 'connect-src' && name !== 'frame-ancestors')
+        expect(widened.get(name), name).toBe(values);
+    }
+    expect([...widened.keys()].sort()).toEqual([...plain.keys()].sort());
+    // The console learns nothing of it: the origins are the endpoint table's business.
+    const config = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(config.json()).toEqual({
+      apiBase: '/api',
+      basePath: '',
+      authMode: 'password',
+      logoutUrl: null,
+    });
   });
 });

@@ -7,7 +7,15 @@ import helmet from 'helmet';
  * requests, and by hand for the few answers Fastify gives before any hook runs (an address it
  * cannot decode).
  */
-export function securityHeaders(frameAncestors: string[]): Record<string, string> {
+export function securityHeaders({
+  frameAncestors,
+  connectSrc,
+}: {
+  /** Who may embed the console. */
+  frameAncestors: string[];
+  /** Origins besides its own the console may call. */
+  connectSrc: string[];
+}): Record<string, string> {
   const ownOriginOnly = frameAncestors.length === 1 && frameAncestors[0] === "'self'";
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -19,7 +27,7 @@ export function securityHeaders(frameAncestors: string[]): Record<string, string
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...connectSrc],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

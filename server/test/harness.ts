@@ -6,8 +6,8 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { connect, type Database } from '../db/connect';
 import type { UserRow } from '../db/schema';
-import { recordAnswers } from '../http/answers';
 import { createUser, type NewUserInput } from '../modules/users/create';
+import { recordAnswers } from './answers';
 
 export interface TestContext {
   app: FastifyInstance;

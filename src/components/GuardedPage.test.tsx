@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../authProvider';
-import { setUnauthorizedHandler } from '../http';
 import { getToken, setToken } from '../storage';
 import { installFakeFetch, reply } from '../test/fakeFetch';
 import { GuardedPage } from './GuardedPage';
@@ -17,9 +16,6 @@ const renderGuarded = () =>
   );
 
 describe('GuardedPage', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it("shows 'Loading...' while the admin ping runs, then the page", async () => {
     setToken('tok-1');
     let open: () => void = () => {};

@@ -2,9 +2,9 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useListContext } from 'react-admin';
 import { errorMessage } from '../apiErrors';
+import { ErrorAlert } from './ErrorAlert';
 import { LoadingBox } from './LoadingBox';
 import { RefreshBar } from './RefreshBar';
-import { RetryAlert } from './RetryAlert';
 
 /**
  * The states of a react-admin list around its rows (`children`): 'Loading {what}…' on the first
@@ -14,24 +14,27 @@ import { RetryAlert } from './RetryAlert';
  */
 export const ListBody = ({
   what,
+  loading = `Loading ${what}…`,
   errorTitle,
   inset = false,
   children,
 }: {
   /** 'bots', 'categories': names the loading and reloading states. */
   what: string;
+  /** The first load's text, when the screen words it otherwise ('Loading…'). */
+  loading?: string;
   errorTitle?: string;
   /** The rows run edge to edge (a react-admin List's card): keeps the alert in from the edges. */
   inset?: boolean;
   children: ReactNode;
 }) => {
   const { isPending, isFetching, error, refetch } = useListContext();
-  if (isPending && !error) return <LoadingBox>{`Loading ${what}…`}</LoadingBox>;
+  if (isPending && !error) return <LoadingBox>{loading}</LoadingBox>;
   return (
     <>
       {error && errorTitle ? (
         <Box sx={{ mb: 1, mx: inset ? 2 : 0 }}>
-          <RetryAlert
+          <ErrorAlert
             title={errorTitle}
             reason={errorMessage(error, '')}
             onRetry={() => void refetch()}

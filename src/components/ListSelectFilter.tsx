@@ -21,7 +21,8 @@ export const ListSelectFilter = ({
   source: string;
   label: string;
   choices: readonly FilterChoice[];
-  allLabel?: string;
+  /** false: the filter is always set (a list that needs it), no 'All'. */
+  allLabel?: string | false;
 }) => {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const current = filterValues[source];
@@ -46,7 +47,7 @@ export const ListSelectFilter = ({
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 160 }}
     >
-      <option value={ALL}>{allLabel}</option>
+      {allLabel !== false && <option value={ALL}>{allLabel}</option>}
       {choices.map((choice) => (
         <option key={choice.value} value={choice.value}>
           {choice.label}

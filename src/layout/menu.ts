@@ -1,22 +1,8 @@
-import DailyRewardsIcon from '@mui/icons-material/CalendarMonth';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import IntegrationsIcon from '@mui/icons-material/Extension';
-import LegalIcon from '@mui/icons-material/Gavel';
-import ReferralIcon from '@mui/icons-material/GroupAdd';
-import AuditIcon from '@mui/icons-material/HistoryOutlined';
-import AppInfoIcon from '@mui/icons-material/Info';
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import WithdrawalsIcon from '@mui/icons-material/Payments';
-import UsersIcon from '@mui/icons-material/People';
-import WithdrawalTypesIcon from '@mui/icons-material/RequestQuote';
 import SettingsIcon from '@mui/icons-material/Settings';
-import BotsIcon from '@mui/icons-material/SmartToy';
-import GameOffersIcon from '@mui/icons-material/SportsEsports';
-import UnityDecksIcon from '@mui/icons-material/Style';
-import type SvgIcon from '@mui/material/SvgIcon';
-import { plainResources } from '../resources/plain/registry';
+import { menuScreens } from '../registry/screens';
+import type { PageScreen, ResourceScreen, ScreenIcon } from '../registry/types';
 
-export type MenuIcon = typeof SvgIcon;
+export type MenuIcon = ScreenIcon;
 
 export interface MenuLink {
   kind: 'link';
@@ -36,39 +22,23 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuGroup;
 
-const link = (label: string, to: string, icon: MenuIcon): MenuLink => ({
-  kind: 'link',
-  label,
-  to,
-  icon,
-});
+/** A screen's menu link: a page's path, or a resource's list; its label and icon as declared. */
+export const linkTo = (screen: PageScreen | ResourceScreen): MenuLink =>
+  'path' in screen
+    ? { kind: 'link', label: screen.label, to: screen.path, icon: screen.icon }
+    : { kind: 'link', label: screen.options.label, to: `/${screen.name}`, icon: screen.icon };
 
 /** The sidebar, in display order (spec section 2, page shell), then the Audit log. */
 export const menu: MenuEntry[] = [
-  link('Dashboard', '/', DashboardIcon),
-  link('Users', '/users', UsersIcon),
-  link('Withdrawals', '/withdrawals', WithdrawalsIcon),
+  ...menuScreens.top.map(linkTo),
   {
     kind: 'group',
     id: 'settings',
     label: 'Settings',
     icon: SettingsIcon,
-    children: [
-      link('App Info', '/settings/appinfo', AppInfoIcon),
-      link('Bots', '/bots', BotsIcon),
-      link('Notifications', '/settings/notifications', NotificationsIcon),
-      link('Daily Rewards', '/settings/daily-rewards', DailyRewardsIcon),
-      link('Referral', '/settings/referral', ReferralIcon),
-      link('Withdrawal Types', '/settings/withdrawal-types', WithdrawalTypesIcon),
-      link('Game Offers', '/games', GameOffersIcon),
-      link('Integrations', '/settings/integrations', IntegrationsIcon),
-      link('Unity Decks', '/unity/decks', UnityDecksIcon),
-      link('Legal', '/settings/legal', LegalIcon),
-      // Then each plain resource (src/resources/<name>/resource.ts).
-      ...plainResources.map(({ name, spec }) => link(spec.title, `/${name}`, spec.icon)),
-    ],
+    children: menuScreens.settings.map(linkTo),
   },
-  link('Audit log', '/audit', AuditIcon),
+  ...menuScreens.bottom.map(linkTo),
 ];
 
 /**

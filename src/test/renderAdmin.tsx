@@ -1,11 +1,10 @@
 import { configure, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { Admin, CustomRoutes, type DashboardComponent, memoryStore } from 'react-admin';
-import { MemoryRouter, Route } from 'react-router-dom';
+import { memoryStore } from 'react-admin';
+import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { authProvider } from '../authProvider';
-import { dataProvider } from '../dataProvider';
-import { Layout } from '../layout/Layout';
+import { App, type RouterFactory } from '../App';
+import { resources as registered } from '../registry/screens';
+import type { ResourceScreen } from '../registry/types';
 import { setToken } from '../storage';
 import {
   type FakeResponse,
@@ -23,48 +22,36 @@ vi.setConfig({ testTimeout: 20_000 });
 export interface RenderAdminOptions {
   /** The history to start with; the last entry is the current page. */
   entries?: string[];
-  dashboard?: DashboardComponent;
   /** Routes of the fake API; the admin ping always answers 200. */
   routes?: Record<string, FakeRoute | FakeResponse | typeof networkError>;
+  /** Resources mounted beside the registry's (a kit's test resource). */
+  resources?: ResourceScreen[];
 }
 
 /**
- * Renders `children` (resources, custom routes) inside the real <Admin>, data provider, auth
- * provider and Layout, signed in, over a fake fetch. Returns the recorded requests.
+ * Renders the console's own root (App: the registry's resources and pages, the real data
+ * provider, auth provider and Layout) on a memory router, signed in, over a fake fetch.
+ * Returns the recorded requests.
  */
-export const renderAdmin = (children: ReactNode, options: RenderAdminOptions = {}) => {
-  const { entries = ['/'], dashboard, routes = {} } = options;
+export const renderAdmin = (options: RenderAdminOptions = {}) => {
+  const { entries = ['/'], routes = {}, resources = [] } = options;
   setToken('tok-test');
   const fake = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }), ...routes });
+  const router: RouterFactory = (appRoutes) =>
+    createMemoryRouter(appRoutes, { initialEntries: entries, initialIndex: entries.length - 1 });
   const view = render(
-    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-      <Admin
-        disableTelemetry
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        layout={Layout}
-        dashboard={dashboard}
-        store={memoryStore()}
-      >
-        {children}
-      </Admin>
-    </MemoryRouter>,
+    <App
+      router={router}
+      store={memoryStore()}
+      resources={resources.length ? [...registered, ...resources] : undefined}
+    />,
   );
   return { ...fake, ...view };
 };
 
-/** The real admin on one custom page at `path` (a lazy page loads as in the app). */
-export const renderPageAt = (
-  path: string,
-  page: ReactNode,
-  routes?: RenderAdminOptions['routes'],
-) =>
-  renderAdmin(
-    <CustomRoutes>
-      <Route path={path} element={page} />
-    </CustomRoutes>,
-    { entries: [path], routes },
-  );
+/** The console at one custom page's `path` (a lazy page loads as in the app). */
+export const renderPageAt = (path: string, routes?: RenderAdminOptions['routes']) =>
+  renderAdmin({ entries: [path], routes });
 
 /** The API requests (not the ping) as 'METHOD /path?query'. */
 export const apiCalls = (requests: { method: string; path: string }[]) =>

@@ -1,19 +1,16 @@
 import { render } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { App } from '../App';
-import { setUnauthorizedHandler } from '../http';
 import { setToken } from '../storage';
 import { installFakeFetch, reply } from './fakeFetch';
 import type { RenderAdminOptions } from './renderAdmin';
 
 /**
- * For a describe block whose tests render the whole App (renderApp): a 401 does not move the
- * test's window, and each test leaves the window at /.
+ * For a describe block whose tests render the whole App (renderApp): each test leaves the
+ * window at /.
  */
 export const setUpAppTests = () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
   afterEach(() => {
-    setUnauthorizedHandler(null);
     window.history.pushState({}, '', '/');
   });
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuditFacets, AuditQuery, AuditSummary } from '../../../contract/audit';
 import type { ListResponse } from '../../../contract/lists';
+import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import { countOf, offsetOf, pageOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
@@ -13,7 +14,7 @@ type Filters = Omit<z.output<typeof AuditQuery>, 'page' | 'limit' | 'sort'>;
  * The rows the filters keep. Every filter, alone or with others, is served by an index that
  * goes on in `at` order (migrations 0001 and 0006), so a page reads few more rows than it shows.
  */
-function matching(db: Database, { actor, action, entity, entityId, from, to }: Filters) {
+function matching(db: Database, { actor, action, entity, entityId, from, to, ids }: Filters) {
   let query = db.selectFrom('audit_log');
   // lower() on both sides, as the index is built: the same case folding as PostgreSQL's.
   if (actor) query = query.where(sql`lower(actor)`, '=', sql`lower(${actor})`);
@@ -23,6 +24,7 @@ function matching(db: Database, { actor, action, entity, entityId, from, to }: F
   // As sent, not through a JS Date, which would round microseconds away.
   if (from) query = query.where('at', '>=', sql<Date>`CAST(${from} AS timestamptz)`);
   if (to) query = query.where('at', '<', sql<Date>`CAST(${to} AS timestamptz)`);
+  if (ids) query = query.where(keyIn('id', ids, parseId));
   return query;
 }
 
@@ -58,12 +60,8 @@ export function listAudit(
 
 export const auditEntryNotFound = () => notFound('Audit entry not found');
 
-/** Ids are canonical positive integers; any other text names no entry. */
-const parseAuditId = (raw: string): number | null =>
-  /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
-
 export async function getAuditEntry(db: Database, rawId: string): Promise<AuditRow> {
-  const id = parseAuditId(rawId);
+  const id = parseId(rawId);
   if (id === null) throw auditEntryNotFound();
   const row = await db.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw auditEntryNotFound();

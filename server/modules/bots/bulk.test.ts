@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditsOfKind } from '../../crud/testing';
+import { botRow } from '../../test/bots';
 import { type SignedIn, signedIn } from '../../test/client';
+import { auditsOfKind } from '../../test/crud';
 import { type BotRow, insertBot } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { botRow } from './test-support';
 
 let t: TestContext;
 let admin: SignedIn;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '../../../contract/bots';
-import { auditsOfKind } from '../../crud/testing';
+import { botCount } from '../../test/bots';
 import { type SignedIn, signedIn } from '../../test/client';
+import { auditsOfKind } from '../../test/crud';
 import { type BotRow, insertBot } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { botCount } from './test-support';
 
 let t: TestContext;
 let admin: SignedIn;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Bot, BotSummary, BotsBulkBody, BotsBulkResponse } from '../../../contract/bots';
+import { BotSummary, BotsBulkBody, BotsBulkResponse } from '../../../contract/bots';
 import { actorOf } from '../../auth/guard';
-import { findRecord } from '../../crud/find';
-import { denied, IdParams, idCheck, recordErrors, registerCrudRoutes } from '../../crud/routes';
+import { denied, registerCrudRoutes } from '../../crud/routes';
 import { setBotsActive } from './bulk';
 import { invalidBotId } from './ids';
 import { bots } from './resource';
@@ -33,13 +32,4 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/admin/bots', { schema: { response: denied } }, async () => {
     throw invalidBotId('delete');
   });
-
-  app.get(
-    '/admin/bots/:id',
-    {
-      ...idCheck(bots, 'fetch'),
-      schema: { params: IdParams, response: { 200: Bot, ...recordErrors } },
-    },
-    async (request) => findRecord(db, bots, request.params.id),
-  );
 };

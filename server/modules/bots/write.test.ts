@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bot } from '../../../contract/bots';
 import { createRecord } from '../../crud/mutations';
-import { auditsOf, auditsOfKind } from '../../crud/testing';
+import { botCount, botRow } from '../../test/bots';
 import { lockWaiters, type SignedIn, signedIn } from '../../test/client';
+import { auditsOf, auditsOfKind } from '../../test/crud';
 import { insertBot, insertMatch } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { bots } from './resource';
-import { botCount, botRow } from './test-support';
 
 let t: TestContext;
 let admin: SignedIn;

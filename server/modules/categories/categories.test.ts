@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '../../../contract/categories';
-import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../crud/testing';
 import { lockWaiters, type SignedIn, signedIn, unlessBlocked } from '../../test/client';
+import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../test/crud';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { NO_SLUG } from './slug';
 
@@ -400,5 +400,32 @@ describe('DELETE /api/admin/categories/:id', () => {
     const count = (await t.db.selectFrom('categories').select('id').execute()).length;
     await expectNotFound((id) => admin.delete(`${URL}/${id}`), 'Category not found');
     expect(await t.db.selectFrom('categories').select('id').execute()).toHaveLength(count);
+  });
+});
+
+// The console's Show and Edit screens of a category or an offer read it by its id.
+describe('GET /api/admin/categories/:id and /api/admin/offers/:id', () => {
+  it('answer the record as the lists show it', async () => {
+    const category = await create({ name: 'Jigsaws' });
+    const offer = await createOffer(category._id, 'Daily Jigsaw');
+
+    const one = await admin.get(`${URL}/${category._id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual(category);
+    const listed = await admin.get(`/api/admin/offers?categoryId=${category._id}`);
+    const got = await admin.get(`/api/admin/offers/${offer._id}`);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json()).toEqual(listed.json().items[0]);
+  });
+
+  it('answer 404 for an id no record has, or that cannot be one', async () => {
+    for (const id of ['999999', 'abc', 'new']) {
+      const res = await admin.get(`${URL}/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ error: 'Category not found', code: 'not_found' });
+    }
+    const offer = await admin.get('/api/admin/offers/999999');
+    expect(offer.statusCode).toBe(404);
+    expect(offer.json()).toEqual({ error: 'Offer not found', code: 'not_found' });
   });
 });

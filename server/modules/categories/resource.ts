@@ -6,9 +6,7 @@ import {
   CategoryDeleted,
   CategoryPatch,
 } from '../../../contract/categories';
-import { unique } from '../../crud/fields';
-import { searchText, snakeColumns } from '../../crud/plain';
-import { defineResource } from '../../crud/resource';
+import { plainResource } from '../../crud/plain';
 import type { Database } from '../../db/connect';
 import { offers } from '../offers/resource';
 import { slugFor } from './slug';
@@ -26,28 +24,24 @@ async function deleteOffersOf(trx: Database, category: Category) {
   return { before: { category, offers: deleted }, reply: { deletedOffers: deleted.length } };
 }
 
-export const categories = defineResource({
-  path: '/admin/categories',
-  table: 'categories',
-  entity: 'category',
-  label: 'Category',
-  schemas: {
+export const categories = plainResource(
+  'categories',
+  {
+    sortFields: CATEGORY_SORT_FIELDS,
     item: Category,
     query: CategoriesQuery,
     create: CategoryCreate,
-    update: { method: 'PATCH', body: CategoryPatch },
+    update: CategoryPatch,
     deleted: CategoryDeleted,
   },
-  fields: {
-    ...snakeColumns(['name', 'isActive', 'sortOrder']),
-    slug: unique('slug', 'categories_slug_key', 'Slug already exists'),
+  {
+    search: ['name', 'slug'],
+    unique: ['slug'],
+    // A slug sent (even '') is normalised or made again from the name; a new name alone keeps it.
+    prepare: (input, current) =>
+      input.slug === undefined
+        ? input
+        : { ...input, slug: slugFor(input.slug, input.name ?? current?.name ?? '') },
+    beforeDelete: deleteOffersOf,
   },
-  search: searchText(['name', 'slug']),
-  sort: snakeColumns(CATEGORY_SORT_FIELDS),
-  // A slug sent (even '') is normalised or made again from the name; a new name alone keeps it.
-  prepare: (input, current) =>
-    input.slug === undefined
-      ? input
-      : { ...input, slug: slugFor(input.slug, input.name ?? current?.name ?? '') },
-  beforeDelete: deleteOffersOf,
-});
+);

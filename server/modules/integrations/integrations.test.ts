@@ -3,9 +3,9 @@ import { INTEGRATION_DEFAULTS, KEY_MASK } from '../../../contract/integrations';
 import { createSecretBox } from '../../secrets/box';
 import { type SignedIn, signedIn } from '../../test/client';
 import { createTestContext, TEST_SECRETS_KEY, type TestContext } from '../../test/harness';
+import { API_KEY, APP_ID, auditRows, integrationsBody, storedRow } from '../../test/integrations';
 import { testPushKey } from '../../test/secret-marker';
 import { KEY_PURPOSE, StoredKey } from './stored';
-import { API_KEY, APP_ID, auditRows, integrationsBody, storedRow } from './test-support';
 
 let t: TestContext;
 let admin: SignedIn;

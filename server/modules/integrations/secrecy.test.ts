@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_MASK } from '../../../contract/integrations';
 import { type SignedIn, signedIn } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { type PushStub, startPushStub } from '../notifications/test-stub';
-import { API_KEY, integrationsBody, storedRow } from './test-support';
+import { API_KEY, integrationsBody, storedRow } from '../../test/integrations';
+import { type PushStub, startPushStub } from '../../test/push-stub';
 
 // The push key goes in once and never comes out in clear: not in an answer, a log line (at the
 // most verbose level), an audit row or the stored setting.

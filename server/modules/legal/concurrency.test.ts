@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
-import { auditsOfKind } from '../../crud/testing';
 import { lockWaiters, type SignedIn, signedIn, unlessBlocked } from '../../test/client';
+import { auditsOfKind } from '../../test/crud';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 // Many admins at once on one type: requests run side by side on several database connections.

@@ -6,8 +6,8 @@ import {
   type LegalType,
   type LegalVersion,
 } from '../../../contract/legal';
-import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../crud/testing';
 import { type SignedIn, signedIn } from '../../test/client';
+import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../test/crud';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;

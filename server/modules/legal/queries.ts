@@ -1,6 +1,6 @@
 import type { LegalType, LegalVersion } from '../../../contract/legal';
 import type { ListResponse } from '../../../contract/lists';
-import { parseId } from '../../crud/ids';
+import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import { offsetOf, pageOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
@@ -8,17 +8,23 @@ import { type LegalRow, presentVersion, VERSION_COLUMNS } from './present';
 
 export const legalNotFound = () => notFound('Legal document not found');
 
-/** GET /admin/legal: the type's versions, newest first, without their content. */
+/**
+ * GET /admin/legal: the type's versions (or those `ids` names), newest first, without their
+ * content.
+ */
 export async function listVersions(
   db: Database,
-  query: { type: LegalType; page: number; limit: number },
+  query: { type?: LegalType | undefined; ids?: string[] | undefined; page: number; limit: number },
 ): Promise<ListResponse<LegalVersion>> {
-  const ofType = db.selectFrom('legal_documents').where('type', '=', query.type);
+  let ofType = db.selectFrom('legal_documents');
+  if (query.type) ofType = ofType.where('type', '=', query.type);
+  if (query.ids) ofType = ofType.where(keyIn('id', query.ids, parseId));
   return pageOf(
     query,
     ofType
       .select(VERSION_COLUMNS)
       .orderBy('version', 'desc')
+      .orderBy('id', 'desc')
       .limit(query.limit)
       .offset(offsetOf(query))
       .execute()

@@ -5,11 +5,16 @@ import { createSecretBox } from '../../secrets/box';
 import { writeSetting } from '../../settings/store';
 import { type SignedIn, signedIn } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { API_KEY, APP_ID, auditRows, integrationsBody } from '../../test/integrations';
+import {
+  appWithPushStub,
+  type PushStub,
+  resetPushStub,
+  STUB_NOTIFICATION_ID,
+} from '../../test/push-stub';
 import { PUSH_OFF } from '../integrations/push-config';
 import { KEY_PURPOSE } from '../integrations/stored';
-import { API_KEY, APP_ID, auditRows, integrationsBody } from '../integrations/test-support';
 import { PROVIDER_ERRORS } from './provider';
-import { appWithPushStub, type PushStub, resetPushStub, STUB_NOTIFICATION_ID } from './test-stub';
 
 let t: TestContext;
 let admin: SignedIn;

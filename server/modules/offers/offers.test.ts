@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../contract/categories';
 import type { Offer } from '../../../contract/offers';
-import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../crud/testing';
 import { lockWaiters, type SignedIn, signedIn, unlessBlocked } from '../../test/client';
+import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../test/crud';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signedIn } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { expectRefused, settingAudits, settingRow } from './test-support';
+import { expectRefused, settingAudits, settingRow } from '../../test/settings';
 
 let t: TestContext;
 let admin: SignedIn;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendIfMatch } from '../../crud/testing';
 import { type SignedIn, signedIn } from '../../test/client';
+import { sendIfMatch } from '../../test/crud';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { expectRefused, settingAudits, settingRow } from './test-support';
+import { expectRefused, settingAudits, settingRow } from '../../test/settings';
 
 let t: TestContext;
 let admin: SignedIn;

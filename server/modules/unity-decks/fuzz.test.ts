@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { DeckCopy, DeckSave, DecksQuery } from '../../../contract/decks';
 import { bodyOf, queryOf } from '../../test/arbitraries';
 import { type SignedIn, signedIn } from '../../test/client';
+import { allDeckAudits, cardsOf, saved, URL } from '../../test/decks';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { allDeckAudits, cardsOf, saved, URL } from './test-support';
 
 // The deck routes sent bodies and queries drawn from their schemas (mostly valid, now and then
 // hostile) on days with and without a deck and on keys that name no day: never a 5xx, a refusal

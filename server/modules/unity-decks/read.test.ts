@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../../contract/decks';
 import { type SignedIn, signedIn } from '../../test/client';
+import { cardsOf, saved, URL } from '../../test/decks';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { cardsOf, saved, URL } from './test-support';
 
 let t: TestContext;
 let admin: SignedIn;

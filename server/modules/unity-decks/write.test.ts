@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendIfMatch } from '../../crud/testing';
 import { type SignedIn, signedIn } from '../../test/client';
+import { sendIfMatch } from '../../test/crud';
+import { allDeckAudits, cardsOf, deckAudits, deckRow, saved, URL } from '../../test/decks';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { allDeckAudits, cardsOf, deckAudits, deckRow, saved, URL } from './test-support';
 
 let t: TestContext;
 let admin: SignedIn;

@@ -1,9 +1,9 @@
 import type { AdminRole } from '../../../contract/users';
+import { adminRoleOf } from '../../auth/present-user';
 import type { Database } from '../../db/connect';
 import { conflict } from '../../http/errors';
 import { assertAnotherAdminRemains, lockAdminSet } from './admins';
 import { auditUser, type Caller, isSelf } from './caller';
-import { adminRoleOf } from './present';
 import { findUser, lockUser, updateUserRow } from './queries';
 
 const ADMIN = 'admin';

@@ -6,6 +6,8 @@ import type {
   UsersExportQuery,
   UsersQuery,
 } from '../../../contract/users';
+import { presentUser } from '../../auth/present-user';
+import { keyIn } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
 import { countOf, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
@@ -14,9 +16,10 @@ import type { DB, UserRow, UserUpdate } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
 import type { TrigramFrequencies } from '../../db/trigrams';
 import { notFound } from '../../http/errors';
-import { presentUser } from './present';
 
-export type UserFilter = Pick<z.output<typeof UsersExportQuery>, 'q' | 'status'>;
+export type UserFilter = Pick<z.output<typeof UsersExportQuery>, 'q' | 'status'> & {
+  ids?: string[] | undefined;
+};
 export type UserSort = z.output<typeof UsersExportQuery>['sort'];
 
 export const SORT_KEYS: Record<(typeof USER_SORT_FIELDS)[number], SortKey> = {
@@ -38,6 +41,7 @@ export function filteredUsers(db: Database, filter: UserFilter, frequencies?: Tr
     query = query.where(containsText(text, q, frequencies));
   }
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.ids) query = query.where(keyIn('user_id', filter.ids, (raw) => raw));
   return query;
 }
 
@@ -66,7 +70,7 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
     .execute()
     .then((rows) => rows.map(presentUser));
   // Without a search the total is the kept count: no scan of a million rows per page.
-  const total = query.q?.trim() ? count() : countByStatus(db, 'users', query.status);
+  const total = query.q?.trim() || query.ids ? count() : countByStatus(db, 'users', query.status);
   return pageOf(query, items, total);
 }
 

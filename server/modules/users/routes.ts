@@ -18,6 +18,7 @@ import {
   UsersExportQuery,
   UsersQuery,
 } from '../../../contract/users';
+import { adminRoleOf, presentUser } from '../../auth/present-user';
 import { denied } from '../../crud/routes';
 import { sendCsv } from '../../http/csv';
 import { ifMatchOf } from '../../http/versions';
@@ -25,7 +26,6 @@ import { setAdminRole, updatePermissions } from './admin-role';
 import { callerOf } from './caller';
 import { usersCsv } from './export';
 import { listMatches } from './matches';
-import { adminRoleOf, presentUser } from './present';
 import { findUser, listUsers, userStats } from './queries';
 import { changePassword, disableUser, updateUser } from './update';
 

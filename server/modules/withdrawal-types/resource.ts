@@ -7,9 +7,7 @@ import {
   WithdrawalTypeReplace,
   WithdrawalTypesQuery,
 } from '../../../contract/withdrawal-types';
-import { decimal, unique } from '../../crud/fields';
-import { searchText, snakeColumns } from '../../crud/plain';
-import { defineResource } from '../../crud/resource';
+import { plainResource } from '../../crud/plain';
 import type { Database } from '../../db/connect';
 import { conflict } from '../../http/errors';
 
@@ -29,25 +27,20 @@ async function refuseIfUsed(trx: Database, type: WithdrawalType) {
  * the rate and fixed amount it was made with, so re-keying a type never changes a withdrawal
  * already made; a type in use cannot be deleted.
  */
-export const withdrawalTypes = defineResource({
-  path: '/admin/withdrawal-types',
-  table: 'withdrawal_types',
-  entity: 'withdrawal_type',
-  label: 'Withdrawal type',
-  schemas: {
+export const withdrawalTypes = plainResource(
+  'withdrawal-types',
+  {
+    sortFields: WITHDRAWAL_TYPE_SORT_FIELDS,
     item: WithdrawalType,
     query: WithdrawalTypesQuery,
     create: WithdrawalTypeCreate,
-    update: { method: 'PUT', body: WithdrawalTypeReplace },
+    update: WithdrawalTypeReplace,
   },
-  fields: {
-    ...snakeColumns(['title', 'minPoints', 'stock', 'isActive']),
-    key: unique('key', 'withdrawal_types_key_key', 'Key already exists'),
-    rateUsdPerPoint: decimal('rate_usd_per_point'),
-    fixedUsdAmount: decimal('fixed_usd_amount'),
+  {
+    search: ['key', 'title'],
+    unique: ['key'],
+    method: 'PUT',
+    filters: ({ active }) => (active === undefined ? [] : [sql<boolean>`is_active = ${active}`]),
+    beforeDelete: refuseIfUsed,
   },
-  search: searchText(['key', 'title']),
-  sort: snakeColumns(WITHDRAWAL_TYPE_SORT_FIELDS),
-  filters: ({ active }) => (active === undefined ? [] : [sql<boolean>`is_active = ${active}`]),
-  beforeDelete: refuseIfUsed,
-});
+);

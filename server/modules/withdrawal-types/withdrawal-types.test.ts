@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawalType } from '../../../contract/withdrawal-types';
-import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../crud/testing';
 import { type SignedIn, signedIn } from '../../test/client';
+import { auditsOf, auditsOfKind, expectNotFound, sendIfMatch } from '../../test/crud';
 import { insertWithdrawal } from '../../test/fixtures';
 import { createTestContext, type TestContext } from '../../test/harness';
 

@@ -7,6 +7,7 @@ import type {
   WithdrawalStatus,
   WithdrawalsQuery,
 } from '../../../contract/withdrawals';
+import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
 import { countOf, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
@@ -22,6 +23,8 @@ export interface WithdrawalFilters {
   status?: WithdrawalStatus;
   /** One withdrawal type's key, exactly. */
   typeId?: string;
+  /** Just these withdrawals, by `_id`. */
+  ids?: string[];
 }
 
 export interface WithdrawalSort {
@@ -39,9 +42,7 @@ export const SORT_KEYS: Record<WithdrawalSort['field'], SortKey> = {
 export const withdrawalNotFound = () => notFound('Withdrawal not found');
 
 /** Ids are canonical positive integers; any other text cannot name a withdrawal. */
-export function parseWithdrawalId(raw: string): number | null {
-  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
-}
+export const parseWithdrawalId = parseId;
 
 /** `id = ANY($ids)`: one parameter however many ids. */
 export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'withdrawals'>) =>
@@ -50,12 +51,13 @@ export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'withdrawals'>
 /** The withdrawals a list or an export shows, as `w`. */
 export function matching(
   db: Database,
-  { q, status, typeId }: WithdrawalFilters,
+  { q, status, typeId, ids }: WithdrawalFilters,
   frequencies?: TrigramFrequencies,
 ) {
   let query = db.selectFrom('withdrawals as w');
   if (status) query = query.where('w.status', '=', status);
   if (typeId !== undefined) query = query.where('w.type_id', '=', typeId);
+  if (ids) query = query.where(keyIn('w.id', ids, parseId));
   const term = q?.trim();
   // The very expression withdrawals_search_idx is built on, so the trigram index serves it.
   if (term) {
@@ -125,7 +127,7 @@ export async function listWithdrawals(
   ).execute();
   // Without a search the total is the kept count: no scan of half a million rows per page.
   const total =
-    filters.q?.trim() || filters.typeId !== undefined
+    filters.q?.trim() || filters.typeId !== undefined || filters.ids
       ? count()
       : countByStatus(db, 'withdrawals', filters.status);
   return pageOf(

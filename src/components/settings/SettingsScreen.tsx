@@ -4,12 +4,11 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Title } from 'react-admin';
 import { errorMessage } from '../../apiErrors';
 import { formatDateTime } from '../../format';
-import { FailureNote } from '../FailureNote';
+import { SidePanels } from '../../layout/SidePanels';
+import { ErrorAlert } from '../ErrorAlert';
 import { LoadingBox } from '../LoadingBox';
-import { RetryAlert } from '../RetryAlert';
 import { SaveButton } from '../SaveButton';
 import { SectionCard } from '../SectionCard';
-import { SidePanels } from '../SidePanels';
 import { WarnWhenUnsavedChanges } from '../WarnWhenUnsavedChanges';
 import type { SettingsFormState } from './useSettingsForm';
 
@@ -33,7 +32,7 @@ export const SettingsScreen = <T,>({
   if (query.data !== undefined) body = children(query.data);
   else if (query.isError)
     body = (
-      <RetryAlert
+      <ErrorAlert
         title={`Error loading ${what}`}
         reason={errorMessage(query.error, '')}
         onRetry={() => void query.refetch()}
@@ -96,7 +95,7 @@ export const SettingsForm = ({
           }}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
-          {failure && <FailureNote failure={failure} />}
+          {failure && <ErrorAlert {...failure} />}
           {children}
           <Box
             sx={{

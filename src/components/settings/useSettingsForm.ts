@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
-import type { Failure } from '../FailureNote';
-import { hasErrors } from '../panel/formValues';
+import { isUnexpectedAnswer } from '../../dataProvider';
+import type { Failure } from '../ErrorAlert';
+import { hasErrors } from '../formValues';
 
 /**
  * GET of a singleton: loaded afresh each time its page opens (nothing is kept once it closes),
@@ -12,7 +13,7 @@ import { hasErrors } from '../panel/formValues';
  */
 export const useSetting = <T extends object>(
   name: string,
-  load: (signal: AbortSignal) => Promise<T>,
+  load: (signal: AbortSignal) => Promise<T | null>,
 ) =>
   useQuery({
     queryKey: ['settings', name],
@@ -119,6 +120,10 @@ export const useSettingsForm = <F, B, R>(
       setUpdatedAt(saved.updatedAt);
       notify(messages.saved, { type: 'success' });
     } catch (error) {
+      if (isUnexpectedAnswer(error)) {
+        setFailure({ title: messages.notSaved });
+        return;
+      }
       setErrors(fieldErrorsOf(error) ?? {});
       setFailure(messages.failed(error));
     } finally {

@@ -1,19 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, gated, listOf, reply } from '../../test/fakeFetch';
 import { callsTo, cardGames, gamesApi, renderGames } from './testing';
 
 const categoriesPanel = () => screen.getByRole('region', { name: 'Categories' });
 const offersPanel = () => screen.getByRole('region', { name: /^Offers/ });
+/** The panel once the page is on screen (it loads after the admin check, as in the app). */
+const shown = (name: string | RegExp) => screen.findByRole('region', { name });
 const categoryButton = async (name: string) =>
-  within(await screen.findByRole('list', { name: 'Categories' })).getByRole('button', {
+  within(await screen.findByRole('table', { name: 'Categories' })).getByRole('button', {
     name: new RegExp(`^${name}`),
   });
 /** The rows' names, top to bottom (each row's Edit is named after it). */
 const categoryNames = () =>
-  within(screen.getByRole('list', { name: 'Categories' }))
+  within(screen.getByRole('table', { name: 'Categories' }))
     .getAllByRole('button', { name: /^Edit / })
     .map((button) => button.getAttribute('aria-label')?.replace(/^Edit /, ''));
 const categoryForm = () => within(categoriesPanel()).getByRole('form');
@@ -23,9 +24,6 @@ const offersRequested = (requests: Parameters<typeof callsTo>[0]) =>
   callsTo(requests, 'GET', '/api/admin/offers').map((r) => new URL(r.url).searchParams);
 
 describe('Game Offers page', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('lists the categories, selects the first and shows its offers', async () => {
     const { requests } = renderGames(gamesApi().routes);
 
@@ -53,7 +51,7 @@ describe('Game Offers page', () => {
   it('clicking or pressing Enter on another category loads its offers', async () => {
     const user = userEvent.setup();
     const { requests } = renderGames(gamesApi().routes);
-    await within(offersPanel()).findByText('Daily Duel');
+    await within(await shown(/^Offers/)).findByText('Daily Duel');
 
     await user.click(await categoryButton('Arcade'));
 
@@ -186,7 +184,7 @@ describe('Game Offers page', () => {
   it('deleting the selected category asks first, then clears the selection and the offers', async () => {
     const user = userEvent.setup();
     const { requests } = renderGames(gamesApi().routes);
-    await within(offersPanel()).findByText('Daily Duel');
+    await within(await shown(/^Offers/)).findByText('Daily Duel');
 
     await user.click(screen.getByRole('button', { name: 'Delete Card Games' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this category?' });
@@ -269,7 +267,7 @@ describe('Game Offers page', () => {
     expect(refresh).toBeEnabled();
     expect(refresh).toHaveFocus();
     held.open();
-    expect(await within(categoriesPanel()).findByText('No categories')).toBeInTheDocument();
+    expect(await within(await shown('Categories')).findByText('No categories')).toBeInTheDocument();
   });
 
   it('while a save runs, the fields keep what was typed and the focus, read-only', async () => {
@@ -295,7 +293,7 @@ describe('Game Offers page', () => {
   it('without categories: says so, asks for a category and disables the offer form', async () => {
     renderGames(gamesApi({ categories: [], offers: [] }).routes);
 
-    expect(await within(categoriesPanel()).findByText('No categories')).toBeInTheDocument();
+    expect(await within(await shown('Categories')).findByText('No categories')).toBeInTheDocument();
     expect(offersPanel()).toHaveTextContent('Select a category to see its offers.');
     const offerForm = within(within(offersPanel()).getByRole('form', { name: 'New offer' }));
     expect(offerForm.getByRole('textbox', { name: /Offer name/ })).toBeDisabled();
@@ -317,7 +315,7 @@ describe('Game Offers page', () => {
       },
     });
 
-    const alert = await within(categoriesPanel()).findByRole('alert');
+    const alert = await within(await shown('Categories')).findByRole('alert');
     expect(alert).toHaveTextContent('Error loading categories');
     expect(alert).toHaveTextContent('Database is down');
     fail = false;

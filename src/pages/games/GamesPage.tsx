@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { SidePanels } from '../../components/SidePanels';
-import { CategoriesPanel, type CategoryRecord } from '../../resources/categories';
-import { OffersPanel } from '../../resources/offers';
+import { SidePanels } from '../../layout/SidePanels';
+import { CategoriesPanel } from '../../resources/categories/CategoriesPanel';
+import type { CategoryRecord } from '../../resources/categories/category';
+import { OffersPanel } from '../../resources/offers/OffersPanel';
 
 /**
  * /games: categories on the left, the offers of the selected category on the right (stacked

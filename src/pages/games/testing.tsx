@@ -9,7 +9,7 @@ import {
   reply,
 } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
-import { GamesPage } from '.';
+import { games } from '.';
 
 /** Test helpers of the Game Offers page (not shipped: only tests import this file). */
 
@@ -156,6 +156,6 @@ export const gamesApi = (
 
 /** The real admin (see renderAdmin) on /games, the page loaded lazily as in the app. */
 export const renderGames = (routes: RenderAdminOptions['routes']) =>
-  renderPageAt('/games', <GamesPage />, routes);
+  renderPageAt(games.path, routes);
 
 export { callsTo };

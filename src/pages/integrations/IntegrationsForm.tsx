@@ -1,11 +1,12 @@
 import { Box } from '@mui/material';
+import { useDataProvider } from 'react-admin';
 import type { Integrations } from '../../../contract/integrations';
 import { fieldErrorsOf } from '../../apiErrors';
-import { FailureNote } from '../../components/FailureNote';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { SaveButton } from '../../components/SaveButton';
 import { failureTitled, useSettingsForm } from '../../components/settings/useSettingsForm';
 import { WarnWhenUnsavedChanges } from '../../components/WarnWhenUnsavedChanges';
-import { integrationsApi } from './api';
+import type { AppDataProvider } from '../../dataProvider';
 import {
   bodyOf,
   fieldName,
@@ -29,6 +30,7 @@ const failure = (error: unknown) => {
  * (the key masked again). A failure keeps what was typed and puts the API's messages on the fields.
  */
 export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const {
     form,
     change,
@@ -42,7 +44,7 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
     // the API keeps no version of this configuration: every save sends it whole
     updatedAt: null,
     bodyOf,
-    send: (body) => integrationsApi.save(body),
+    send: dataProvider.saveIntegrations,
     accepted: (reply) => {
       const saved = savedIntegrations(reply);
       return saved && { form: saved, updatedAt: null };
@@ -69,7 +71,7 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
       <WarnWhenUnsavedChanges dirty={dirty} />
-      {failed && <FailureNote failure={failed} />}
+      {failed && <ErrorAlert {...failed} />}
       {SECTIONS.map((section) => (
         <SectionFields
           key={section.group}

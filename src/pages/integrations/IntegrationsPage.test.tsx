@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Integrations } from '../../../contract/integrations';
-import { setUnauthorizedHandler } from '../../http';
 import { type FakeRoute, gated, networkError, reply } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
-import { IntegrationsPage } from '.';
 
 const PATH = '/settings/integrations';
 const API = '/api/admin/integrations';
@@ -28,8 +26,7 @@ const stored: Integrations = {
   },
 };
 
-const renderPage = (routes: RenderAdminOptions['routes']) =>
-  renderPageAt(PATH, <IntegrationsPage />, routes);
+const renderPage = (routes: RenderAdminOptions['routes']) => renderPageAt(PATH, routes);
 
 const pushSection = () => screen.getByRole('region', { name: 'Push notifications (OneSignal)' });
 const adsSection = () => screen.getByRole('region', { name: 'Video ads (Unity Ads)' });
@@ -53,9 +50,6 @@ const savesAsSent: FakeRoute = (request) => {
 };
 
 describe('Integrations page', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('shows the loading state, then both groups with every field', async () => {
     const load = gated(reply(200, { integrations: stored }));
     renderPage({ [`GET ${API}`]: load.route });

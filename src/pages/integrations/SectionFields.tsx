@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import { TEXT_MAX } from '../../../contract/limits';
 import type { FieldErrors } from '../../apiErrors';
+import { formGridSx } from '../../components/formGridSx';
 import { SectionCard } from '../../components/SectionCard';
 import { fieldName, type Section } from './integrationsForm';
 
@@ -87,14 +88,7 @@ export const SectionFields = ({
         />
       ))}
     </Box>
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-        columnGap: 2,
-        rowGap: 1,
-      }}
-    >
+    <Box sx={formGridSx}>
       {section.texts.map((input) => {
         const name = fieldName(section.group, input.name);
         const error = errors[name];

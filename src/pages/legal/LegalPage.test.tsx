@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type FakeResponse,
   type FakeRoute,
@@ -36,9 +35,6 @@ const shownV2 = () =>
   screen.findByRole('heading', { name: 'v2' }).then(() => within(preview()).findByText(/v2/));
 
 describe('Legal page', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('lists the versions newest first and shows the newest, marked by state', async () => {
     const { requests } = renderLegal(legalApiFake().routes);
 

@@ -9,27 +9,23 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
 import { errorMessage } from '../../apiErrors';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { EmptyNote } from '../../components/EmptyNote';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingBox } from '../../components/LoadingBox';
-import { RetryAlert } from '../../components/RetryAlert';
 import { SectionCard } from '../../components/SectionCard';
-import { SidePanels } from '../../components/SidePanels';
+import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../format';
-import { legalApi } from './api';
+import { SidePanels } from '../../layout/SidePanels';
+import { TYPE_LABELS } from '../../resources/legal/legal';
 import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
 import { sanitisePreview } from './previewContent';
 import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
 import { VersionList } from './VersionList';
-
-export const TYPE_LABELS: Record<LegalType, string> = {
-  terms: 'Terms of Service',
-  privacy: 'Privacy Policy',
-};
 
 /** What the editor shows: a version as it is, a new one (starting from `from`), or an edit of one. */
 type Editing =
@@ -78,6 +74,8 @@ const StateNote = ({ doc }: { doc: LegalDocument }) => (
  * (the newest by default) with 'Activate this version' and 'Edit as draft', and a new version
  * or an edit with 'Save draft' and 'Publish now'. Back to viewing after a save or a reload.
  */
+type LegalRecord = LegalDocument & { id: string };
+
 export const LegalPage = () => {
   const [type, setType] = useState<LegalType>('terms');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -85,6 +83,7 @@ export const LegalPage = () => {
   const versions = useVersions(type);
   const docQuery = useLegalDocument(type, selectedId);
   const { run, pending } = useLegalAction();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const reloadAll = useReloadLegal();
 
   const writing = editing.mode !== 'view';
@@ -120,18 +119,30 @@ export const LegalPage = () => {
     // The live version stays live until another goes live: a draft of it is a new version.
     const outcome =
       edited && (publish || !edited.isActive)
-        ? await run(publish ? 'publish' : 'saveDraft', () =>
-            legalApi.update(edited._id, { ...values, isActive: publish }, edited.updatedAt),
-          )
-        : await run(publish ? 'publish' : 'createDraft', () =>
-            legalApi.create({ type, ...values, isActive: publish }),
-          );
+        ? await run(publish ? 'publish' : 'saveDraft', async () => {
+            const { data } = await dataProvider.update<LegalRecord>('legal', {
+              id: edited._id,
+              data: { ...values, isActive: publish },
+              // the version it started from (If-Match); all three fields go, as the spec says
+              previousData: { id: edited._id, updatedAt: edited.updatedAt },
+            });
+            return data;
+          })
+        : await run(publish ? 'publish' : 'createDraft', async () => {
+            const { data } = await dataProvider.create<LegalRecord>('legal', {
+              data: { type, ...values, isActive: publish },
+            });
+            return data;
+          });
     if (outcome.ok) view(outcome.doc._id);
     return outcome;
   };
 
   const activate = async (doc: LegalDocument) => {
-    const outcome = await run('activate', () => legalApi.activate(doc._id, doc.updatedAt));
+    const outcome = await run('activate', async () => {
+      const { doc: active } = await dataProvider.activateLegal(doc._id, doc.updatedAt);
+      return active;
+    });
     if (outcome.ok) view(outcome.doc._id);
   };
 
@@ -163,7 +174,7 @@ export const LegalPage = () => {
     if (docQuery.isPending) return <LoadingBox>Loading document…</LoadingBox>;
     if (docQuery.isError) {
       return (
-        <RetryAlert
+        <ErrorAlert
           title="Error loading document"
           reason={errorMessage(docQuery.error, '')}
           onRetry={() => void docQuery.refetch()}

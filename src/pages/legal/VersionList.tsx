@@ -2,8 +2,8 @@ import { Chip, List, ListItem, ListItemButton, ListItemText, Tooltip } from '@mu
 import type { LegalVersion } from '../../../contract/legal';
 import { errorMessage } from '../../apiErrors';
 import { EmptyNote } from '../../components/EmptyNote';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingBox } from '../../components/LoadingBox';
-import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime } from '../../format';
 
 export interface VersionListProps {
@@ -34,7 +34,7 @@ export const VersionList = ({
   if (loading) return <LoadingBox>Loading versions…</LoadingBox>;
   if (error && !versions) {
     return (
-      <RetryAlert
+      <ErrorAlert
         title="Error loading versions"
         reason={errorMessage(error, '')}
         onRetry={onRetry}

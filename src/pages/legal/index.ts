@@ -1,5 +1,13 @@
+import LegalIcon from '@mui/icons-material/Gavel';
 import { lazy } from 'react';
+import { definePage } from '../../registry/types';
 
-// Its own chunk, with the rich-text editor and DOMPurify, loaded when /settings/legal first
-// opens (the Layout wraps pages in Suspense): the first-visit bundle has no room for them.
-export const LegalPage = lazy(() => import('./LegalPage').then((m) => ({ default: m.LegalPage })));
+/** /settings/legal: the legal documents' editor and versions (spec section 'Legal'). */
+export const legalEditor = definePage({
+  path: '/settings/legal',
+  label: 'Legal',
+  icon: LegalIcon,
+  // Its own chunk, with the rich-text editor and DOMPurify, loaded when the page first opens
+  // (the Layout wraps pages in Suspense): the first-visit bundle has no room for them.
+  component: lazy(() => import('./LegalPage').then((m) => ({ default: m.LegalPage }))),
+});

@@ -1,16 +1,21 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { LegalDocument } from '../../../contract/legal';
+import { held } from '../../dataProvider';
 import { NETWORK_ERROR_MESSAGE } from '../../http';
 import { MESSAGES, outcomeOf } from './outcome';
 
 const doc = { _id: '7', version: 3 } as LegalDocument;
 
+/** A call whose answer the data provider checks as the endpoint table says: the doc in `doc`. */
+const answered = (answer: unknown) => async () =>
+  held(answer, 'doc', 'PATCH admin/legal/7') as LegalDocument;
+
 describe('outcomeOf', () => {
   it('says the success message of each action when the answer is ok', async () => {
     const answers = await Promise.all(
       (['createDraft', 'saveDraft', 'publish', 'activate'] as const).map((action) =>
-        outcomeOf(action, async () => ({ ok: true, doc })),
+        outcomeOf(action, answered({ ok: true, doc })),
       ),
     );
     expect(answers).toEqual([
@@ -21,22 +26,20 @@ describe('outcomeOf', () => {
     ]);
   });
 
-  it("says 'Could not …' when the answer lacks ok, or the answer's error field", async () => {
-    expect(await outcomeOf('createDraft', async () => ({}))).toEqual({
+  it("says 'Could not …' when the answer lacks ok or the doc, or the answer's error field", async () => {
+    expect(await outcomeOf('createDraft', answered({}))).toEqual({
       ok: false,
       message: 'Could not create draft',
     });
-    expect((await outcomeOf('saveDraft', async () => undefined)).message).toBe(
+    expect((await outcomeOf('saveDraft', answered(undefined))).message).toBe(
       'Could not save draft',
     );
-    expect((await outcomeOf('publish', async () => ({ ok: false }))).message).toBe(
-      'Could not publish',
-    );
-    expect((await outcomeOf('activate', async () => ({ ok: true }))).message).toBe(
+    expect((await outcomeOf('publish', answered({ ok: false }))).message).toBe('Could not publish');
+    expect((await outcomeOf('activate', answered({ ok: true }))).message).toBe(
       'Could not activate',
     );
     expect(
-      (await outcomeOf('activate', async () => ({ ok: false, error: 'Locked by policy' }))).message,
+      (await outcomeOf('activate', answered({ ok: false, error: 'Locked by policy' }))).message,
     ).toBe('Locked by policy');
   });
 

@@ -1,5 +1,6 @@
 import type { LegalDocument } from '../../../contract/legal';
 import { errorTextOf, fieldErrorsOf, serverErrorText } from '../../apiErrors';
+import { isUnexpectedAnswer } from '../../dataProvider';
 
 /** What the admin did, each with its messages of spec section 8. */
 export type LegalAction = 'createDraft' | 'saveDraft' | 'publish' | 'activate';
@@ -50,11 +51,18 @@ export function outcomeOfError(action: LegalAction, error: unknown): Outcome {
   };
 }
 
-/** Runs a call and says how it went; never rejects. */
-export async function outcomeOf(action: LegalAction, call: () => Promise<unknown>) {
+/**
+ * Runs a call that resolves with the saved version and says how it went; never rejects. An
+ * answer without it (the data provider's UnexpectedAnswer) is 'Could not …'.
+ */
+export async function outcomeOf(
+  action: LegalAction,
+  call: () => Promise<LegalDocument>,
+): Promise<Outcome> {
   try {
-    return outcomeOfAnswer(action, await call());
+    return { ok: true, doc: await call(), message: MESSAGES[action].success };
   } catch (error) {
+    if (isUnexpectedAnswer(error)) return outcomeOfAnswer(action, error.answer);
     return outcomeOfError(action, error);
   }
 }

@@ -8,7 +8,6 @@ import {
   reply,
 } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
-import { LegalPage } from '.';
 
 /** Test helpers of the Legal page (not shipped: only tests import this file). */
 
@@ -121,6 +120,6 @@ export const legalApiFake = (
 
 /** The real admin (see renderAdmin) on /settings/legal, the page loaded lazily as in the app. */
 export const renderLegal = (routes: RenderAdminOptions['routes']) =>
-  renderPageAt('/settings/legal', <LegalPage />, routes);
+  renderPageAt('/settings/legal', routes);
 
 export { callsTo };

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
-import type { LegalType } from '../../../contract/legal';
-import { legalApi } from './api';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { LegalDocument, LegalType } from '../../../contract/legal';
+import type { AppDataProvider } from '../../dataProvider';
 import { type LegalAction, type Outcome, outcomeOf } from './outcome';
 
 const ROOT = 'legal';
@@ -11,20 +11,27 @@ const ROOT = 'legal';
 const retries = { retry: 1, retryDelay: 500 } as const;
 
 /** GET /admin/legal?type=&limit=20: the type's versions, newest first. */
-export const useVersions = (type: LegalType) =>
-  useQuery({
+export const useVersions = (type: LegalType) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
     queryKey: [ROOT, 'versions', type],
-    queryFn: ({ signal }) => legalApi.list(type, signal),
+    queryFn: ({ signal }) => dataProvider.getLegalVersions(type, signal),
     ...retries,
   });
+};
 
 /** The version chosen in the list (GET /admin/legal/{id}), or else the newest (…/latest). */
-export const useLegalDocument = (type: LegalType, id: string | null) =>
-  useQuery({
+export const useLegalDocument = (type: LegalType, id: string | null) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
     queryKey: id ? [ROOT, 'document', id] : [ROOT, 'latest', type],
-    queryFn: ({ signal }) => (id ? legalApi.get(id, signal) : legalApi.latest(type, signal)),
+    queryFn: async ({ signal }) =>
+      id
+        ? (await dataProvider.getOne<LegalDocument & { id: string }>('legal', { id, signal })).data
+        : dataProvider.getLatestLegal(type, signal),
     ...retries,
   });
+};
 
 /** Reloads everything legal from the API. */
 export const useReloadLegal = () => {
@@ -41,7 +48,7 @@ export const useLegalAction = () => {
   const queryClient = useQueryClient();
   const reload = useReloadLegal();
   const [pending, setPending] = useState<LegalAction | null>(null);
-  const run = async (action: LegalAction, call: () => Promise<unknown>): Promise<Outcome> => {
+  const run = async (action: LegalAction, call: () => Promise<LegalDocument>): Promise<Outcome> => {
     setPending(action);
     const outcome = await outcomeOf(action, call);
     setPending(null);

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '../../navigation';
 import { getToken, STORAGE_KEYS, setLoginNotice } from '../../storage';
 import { installFakeFetch, networkError, reply } from '../../test/fakeFetch';
@@ -15,9 +14,7 @@ describe('LoginPage', () => {
   beforeEach(() => {
     window.history.pushState({}, '', '/login');
     assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
-    setUnauthorizedHandler(vi.fn());
   });
-  afterEach(() => setUnauthorizedHandler(null));
 
   it('shows the card texts, fields, checkbox, links and the Sign in button', () => {
     render(<LoginPage />);
@@ -104,6 +101,25 @@ describe('LoginPage', () => {
 
     await waitFor(() => expect(assign).toHaveBeenCalled());
     expect(window.localStorage.getItem(STORAGE_KEYS.rememberMe)).toBe('true');
+    // a remembered session outlives the browser
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+  });
+
+  it('keeps an unticked session for this browser session only', async () => {
+    installFakeFetch({
+      'POST /api/auth/login': reply(200, { token: 'tok', user: adminUser }),
+      'GET /api/auth/me': reply(200, { user: adminUser }),
+    });
+    window.localStorage.setItem(STORAGE_KEYS.rememberMe, 'true');
+    const user = userEvent.setup();
+    render(<LoginPage />);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(window.localStorage.getItem(STORAGE_KEYS.rememberMe)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
   });
 
   it('submits empty values as they are (no client validation)', async () => {

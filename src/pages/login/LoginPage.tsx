@@ -62,6 +62,8 @@ export const LoginPage = () => {
     if (busy) return;
     setBusy(true);
     setError(null);
+    // Before the sign-in stores the token: it decides where (see src/storage.ts).
+    setRememberMe(remember);
     try {
       // No client-side validation: empty values are sent as they are.
       await authProvider.login({ emailOrUsername, password });
@@ -70,7 +72,6 @@ export const LoginPage = () => {
       setBusy(false);
       return;
     }
-    if (remember) setRememberMe();
     pageNavigation.assign(`${config.basePath}/`);
   };
 

@@ -1,14 +1,14 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
 import { TEXT_MAX } from '../../../contract/limits';
 import type { PushSendBody } from '../../../contract/notifications';
 import { codeOf, errorMessage, fieldErrorsOf } from '../../apiErrors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
-import { notificationsApi } from './api';
+import { type AppDataProvider, isUnexpectedAnswer } from '../../dataProvider';
 import {
   buildSend,
   LOCALES,
@@ -38,6 +38,7 @@ export interface SendNotificationFormProps {
  * section 5 run first; the API's refusal or the provider's error shows above the form.
  */
 export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFormProps) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [form, setForm] = useState<SendForm>(NEW_SEND);
   const [errors, setErrors] = useState<SendErrors>({});
@@ -82,11 +83,14 @@ export const SendNotificationForm = ({ enabled, onDisabled }: SendNotificationFo
     inFlight.current = true;
     setSending(true);
     try {
-      const result = await notificationsApi.send(body);
+      const result = await dataProvider.sendPush(body);
       if (result?.ok) notify(MESSAGES.sent, { type: 'success' });
       else setFailure((result && !result.ok && result.error) || MESSAGES.sendFailed);
     } catch (error) {
-      setFailure(errorMessage(error, MESSAGES.sendFailed));
+      // an answer that is no result at all did not send either
+      setFailure(
+        isUnexpectedAnswer(error) ? MESSAGES.sendFailed : errorMessage(error, MESSAGES.sendFailed),
+      );
       const fields = sendErrorsOf(fieldErrorsOf(error));
       if (Object.keys(fields).length > 0) refuse(fields);
       if (codeOf(error) === 'push_disabled') onDisabled();

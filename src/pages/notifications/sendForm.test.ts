@@ -87,6 +87,26 @@ describe('the send form', () => {
     expect(buildSend(filled({ externalIds: '' })).ok).toBe(true);
   });
 
+  it('refuses past the API’s limits, in the API’s words, before anything is sent', () => {
+    expect(
+      buildSend(
+        filled({
+          title: 't'.repeat(201),
+          data: JSON.stringify({ blob: 'x'.repeat(2048) }),
+          target: 'external_ids',
+          externalIds: `u-1, ${'i'.repeat(129)}`,
+        }),
+      ),
+    ).toEqual({
+      ok: false,
+      errors: {
+        title: 'Title (en) must be at most 200 characters',
+        data: 'Custom data must be at most 2048 bytes as JSON',
+        externalIds: 'External ID 2 must be at most 128 characters',
+      },
+    });
+  });
+
   it('puts the API’s messages on the inputs they are about', () => {
     expect(
       sendErrorsOf({

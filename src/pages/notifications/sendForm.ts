@@ -1,5 +1,6 @@
-import type { PushLocale, PushSegment, PushSendBody } from '../../../contract/notifications';
+import { type PushLocale, type PushSegment, PushSendBody } from '../../../contract/notifications';
 import type { FieldErrors } from '../../apiErrors';
+import { contractErrors } from '../../forms/contractErrors';
 
 /** The page's texts (spec sections 5 and 8). */
 export const MESSAGES = {
@@ -86,30 +87,22 @@ const targetOf = (form: SendForm) => {
 
 /**
  * Checks the form (spec section 5) and builds the send: title and message keyed by the chosen
- * locale, the custom data, and the one target.
+ * locale, the custom data, and the one target. The API's own schema checks the send, so its
+ * limits and messages ('Title is required', 'Provide at least 1 external_id') are the form's.
  */
 export const buildSend = (
   form: SendForm,
 ): { ok: true; body: PushSendBody } | { ok: false; errors: SendErrors } => {
-  const errors: SendErrors = {};
-  const title = form.title.trim();
-  const message = form.message.trim();
-  if (!title) errors.title = MESSAGES.titleRequired;
-  if (!message) errors.message = MESSAGES.messageRequired;
   const data = parseData(form.data);
-  if (!data.ok) errors.data = data.error;
-  const target = targetOf(form);
-  if (target.includeExternalIds?.length === 0) errors.externalIds = MESSAGES.noExternalIds;
-  if (Object.keys(errors).length > 0 || !data.ok) return { ok: false, errors };
-  return {
-    ok: true,
-    body: {
-      headings: { [form.locale]: title },
-      contents: { [form.locale]: message },
-      ...(data.value && { data: data.value }),
-      ...target,
-    },
+  const body: PushSendBody = {
+    headings: { [form.locale]: form.title.trim() },
+    contents: { [form.locale]: form.message.trim() },
+    ...(data.ok && data.value && { data: data.value }),
+    ...targetOf(form),
   };
+  const errors = sendErrorsOf(contractErrors(PushSendBody, body));
+  if (!data.ok) errors.data = data.error;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
 };
 
 /** Who a send goes to, in words: the segment, or how many external ids. */

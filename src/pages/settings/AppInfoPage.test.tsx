@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../format';
-import { setUnauthorizedHandler } from '../../http';
 import { type FakeResponse, type FakeRoute, networkError, reply } from '../../test/fakeFetch';
 import { LOADED_AT, patchesTo, renderSettings, SAVED_AT, saveButton } from './testing';
 
@@ -28,9 +27,6 @@ const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`
 const preview = () => within(screen.getByRole('group', { name: 'App info preview' }));
 
 describe('App Info page', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('shows the four fields, the last update and a preview', async () => {
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'App Info' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { Box, Chip, Typography } from '@mui/material';
+import { useDataProvider } from 'react-admin';
 import type { AppInfo } from '../../../contract/settings';
 import { serverErrorText } from '../../apiErrors';
 import {
@@ -12,7 +13,7 @@ import {
   useSetting,
   useSettingsForm,
 } from '../../components/settings/useSettingsForm';
-import { settingsApi } from './api';
+import type { AppDataProvider } from '../../dataProvider';
 import {
   APP_INFO_FIELDS,
   type AppInfoForm,
@@ -55,12 +56,13 @@ const AboutPreview = ({ form }: { form: AppInfoForm }) => {
 };
 
 const AppDetailsForm = ({ loaded }: { loaded: Partial<AppInfo> }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const state = useSettingsForm({
     initial: appInfoFormOf(loaded),
     updatedAt: loaded.updatedAt ?? null,
     validate: validateAppInfo,
     bodyOf: appInfoBodyOf,
-    send: settingsApi.saveAppInfo,
+    send: dataProvider.saveAppInfo,
     accepted: (reply, body) =>
       reply?.ok
         ? {
@@ -94,7 +96,8 @@ const AppDetailsForm = ({ loaded }: { loaded: Partial<AppInfo> }) => {
 
 /** /settings/appinfo: the app's title, version, support email and description. */
 export const AppInfoPage = () => {
-  const query = useSetting('appInfo', settingsApi.appInfo);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const query = useSetting('appInfo', dataProvider.getAppInfo);
   return (
     <SettingsScreen title="App Info" what="app info" query={query}>
       {(loaded) => <AppDetailsForm loaded={loaded} />}

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyRewards } from '../../../contract/settings';
 import { formatDateTime } from '../../format';
-import { setUnauthorizedHandler } from '../../http';
 import { type FakeResponse, type FakeRoute, gated, reply } from '../../test/fakeFetch';
 import { LOADED_AT, patchesTo, renderSettings, SAVED_AT, saveButton } from './testing';
 
@@ -27,9 +26,6 @@ const enabled = () => screen.getByRole('checkbox', { name: 'Enable daily rewards
 const preview = () => within(screen.getByRole('list', { name: 'Week preview' }));
 
 describe('Daily Rewards page', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('shows the loaded schedule in seven rows, the last update and a preview', async () => {
     const get = gated(reply(200, loaded));
     render(undefined, get.route);
@@ -170,6 +166,19 @@ describe('Daily Rewards page', () => {
     expect(label('Wed')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("refuses a value past the API's maximum before sending, naming the day's row", async () => {
+    const user = userEvent.setup();
+    const { requests } = render();
+    await screen.findByRole('group', { name: 'Sun' });
+    await user.clear(value('Sun'));
+    await user.type(value('Sun'), '5000000000');
+    await user.click(saveButton());
+
+    expect(value('Sun')).toHaveAccessibleDescription('Value 7 must be at most 1000000000');
+    expect(value('Sun')).toHaveFocus();
+    expect(patchesTo(requests, URL)).toHaveLength(0);
+  });
+
   it("says 'Could not save changes' when the answer lacks ok, keeping what was typed", async () => {
     const user = userEvent.setup();
     render(reply(200, { saved: true }));
@@ -190,19 +199,19 @@ describe('Daily Rewards page', () => {
       reply(400, {
         error: 'Invalid body: values.6',
         code: 'invalid_input',
-        fields: { 'values.6': 'must be at most 1000000000' },
+        fields: { 'values.6': 'Value 7 is over the weekly budget' },
       }),
     );
     await screen.findByRole('group', { name: 'Sun' });
     await user.clear(value('Sun'));
-    await user.type(value('Sun'), '5000000000');
+    await user.type(value('Sun'), '5000');
     await user.click(saveButton());
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error saving configuration');
     expect(alert).toHaveTextContent('Invalid body: values.6');
-    expect(value('Sun')).toHaveAccessibleDescription('must be at most 1000000000');
-    expect(value('Sun')).toHaveValue(5000000000);
+    expect(value('Sun')).toHaveAccessibleDescription('Value 7 is over the weekly budget');
+    expect(value('Sun')).toHaveValue(5000);
     expect(saveButton()).toBeEnabled();
   });
 

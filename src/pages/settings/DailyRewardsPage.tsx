@@ -1,4 +1,5 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
+import { useDataProvider } from 'react-admin';
 import type { DailyRewards } from '../../../contract/settings';
 import {
   SettingsField,
@@ -10,8 +11,8 @@ import {
   useSetting,
   useSettingsForm,
 } from '../../components/settings/useSettingsForm';
+import type { AppDataProvider } from '../../dataProvider';
 import { formatNumber } from '../../format';
-import { settingsApi } from './api';
 import {
   DAYS,
   type DailyRewardsForm,
@@ -75,12 +76,13 @@ const WeekPreview = ({ form }: { form: DailyRewardsForm }) => {
 };
 
 const ScheduleForm = ({ loaded }: { loaded: Partial<DailyRewards> }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const state = useSettingsForm({
     initial: dailyFormOf(loaded),
     updatedAt: loaded.updatedAt ?? null,
     validate: validateDaily,
     bodyOf: dailyBodyOf,
-    send: settingsApi.saveDailyRewards,
+    send: dataProvider.saveDailyRewards,
     accepted: (reply, body) =>
       reply?.ok ? { form: dailyFormOf(body), updatedAt: reply.updatedAt ?? null } : null,
     messages: {
@@ -160,7 +162,8 @@ const ScheduleForm = ({ loaded }: { loaded: Partial<DailyRewards> }) => {
 
 /** /settings/daily-rewards: the weekly schedule, Mon..Sun, and whether it is on. */
 export const DailyRewardsPage = () => {
-  const query = useSetting('dailyRewards', settingsApi.dailyRewards);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const query = useSetting('dailyRewards', dataProvider.getDailyRewards);
   return (
     <SettingsScreen title="Daily Rewards" what="daily rewards" query={query}>
       {(loaded) => <ScheduleForm loaded={loaded} />}

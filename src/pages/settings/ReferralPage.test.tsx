@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../format';
-import { setUnauthorizedHandler } from '../../http';
 import { type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
 import { LOADED_AT, patchesTo, renderSettings, SAVED_AT, saveButton } from './testing';
 
@@ -22,9 +21,6 @@ const points = () => screen.getByRole('spinbutton', { name: 'Points per referral
 const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
 
 describe('Referral Settings page', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('shows both numbers, the last update and what a referral earns', async () => {
     render();
     expect(

@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import { useDataProvider } from 'react-admin';
 import type { ReferralSettings } from '../../../contract/settings';
 import {
   SettingsField,
@@ -10,8 +11,8 @@ import {
   useSetting,
   useSettingsForm,
 } from '../../components/settings/useSettingsForm';
+import type { AppDataProvider } from '../../dataProvider';
 import { formatNumber } from '../../format';
-import { settingsApi } from './api';
 import { wholeAtLeastZeroNote } from './numbers';
 import { type ReferralForm, referralBodyOf, referralFormOf } from './referral';
 
@@ -40,11 +41,12 @@ const ReferralPreview = ({ form }: { form: ReferralForm }) => {
 };
 
 const ReferralRewardsForm = ({ loaded }: { loaded: Partial<ReferralSettings> }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
   const state = useSettingsForm({
     initial: referralFormOf(loaded),
     updatedAt: loaded.updatedAt ?? null,
     bodyOf: referralBodyOf,
-    send: settingsApi.saveReferral,
+    send: dataProvider.saveReferral,
     accepted: (reply, body) =>
       reply?.ok ? { form: referralFormOf(body), updatedAt: reply.updatedAt ?? null } : null,
     messages: {
@@ -75,7 +77,8 @@ const ReferralRewardsForm = ({ loaded }: { loaded: Partial<ReferralSettings> }) 
 
 /** /settings/referral: how many referrals count per user and what each earns. */
 export const ReferralPage = () => {
-  const query = useSetting('referral', settingsApi.referral);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const query = useSetting('referral', dataProvider.getReferral);
   return (
     <SettingsScreen title="Referral Settings" what="referral settings" query={query}>
       {(loaded) => <ReferralRewardsForm loaded={loaded} />}

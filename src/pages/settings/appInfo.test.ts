@@ -37,6 +37,12 @@ describe('app info form', () => {
     });
   });
 
+  it('refuses more text than the API takes, naming the field', () => {
+    expect(validateAppInfo({ ...filled, title: 't'.repeat(APP_INFO_MAX.title + 1) })).toEqual({
+      title: `Title must be at most ${APP_INFO_MAX.title} characters`,
+    });
+  });
+
   it('wants an email address for support', () => {
     for (const email of ['support', 'support@', '@example.com', 'a b@example.com', 'x@localhost']) {
       expect(validateAppInfo({ ...filled, email }), email).toEqual({

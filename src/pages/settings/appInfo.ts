@@ -1,14 +1,15 @@
-import type { AppInfoBody } from '../../../contract/settings';
+import { APP_INFO_MAX, AppInfoBody } from '../../../contract/settings';
 import type { FieldErrors } from '../../apiErrors';
+import { contractErrors } from '../../forms/contractErrors';
 
 export type AppInfoField = keyof AppInfoBody;
 
-/** The inputs in the form's order, with the name the required message uses. */
+/** The inputs in the form's order, with their labels and the API's limits. */
 export const APP_INFO_FIELDS: readonly { name: AppInfoField; label: string; max: number }[] = [
-  { name: 'title', label: 'Title', max: 100 },
-  { name: 'version', label: 'Version', max: 32 },
-  { name: 'email', label: 'Support email', max: 254 },
-  { name: 'description', label: 'Description', max: 2000 },
+  { name: 'title', label: 'Title', max: APP_INFO_MAX.title },
+  { name: 'version', label: 'Version', max: APP_INFO_MAX.version },
+  { name: 'email', label: 'Support email', max: APP_INFO_MAX.email },
+  { name: 'description', label: 'Description', max: APP_INFO_MAX.description },
 ];
 
 export type AppInfoForm = Record<AppInfoField, string>;
@@ -23,20 +24,12 @@ export const appInfoFormOf = (loaded: Partial<Record<AppInfoField, unknown>>): A
   };
 };
 
-export const INVALID_EMAIL = 'Enter a valid email address';
-
-// One @, something before it, a dot in what follows: the server checks the rest.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec section 5: all four required once trimmed; the support email must look like one. */
-export const validateAppInfo = (form: AppInfoForm): FieldErrors => {
-  const errors: FieldErrors = {};
-  for (const { name, label } of APP_INFO_FIELDS) {
-    if (!form[name].trim()) errors[name] = `${label} is required`;
-  }
-  if (!errors.email && !EMAIL.test(form.email.trim())) errors.email = INVALID_EMAIL;
-  return errors;
-};
+/**
+ * Spec section 5, as the API checks it (contract/settings): all four required once trimmed
+ * ('Title is required', 'Support email is required'); the support email must look like one.
+ */
+export const validateAppInfo = (form: AppInfoForm): FieldErrors =>
+  contractErrors(AppInfoBody, appInfoBodyOf(form));
 
 /** The PATCH body: every value trimmed. */
 export const appInfoBodyOf = (form: AppInfoForm): AppInfoBody => ({

@@ -73,6 +73,16 @@ describe('daily rewards form', () => {
     });
   });
 
+  it('refuses what the API would, naming the row', () => {
+    const form = dailyFormOf(undefined);
+    form.labels[1] = 'l'.repeat(DAILY_LABEL_MAX + 1);
+    form.values[2] = '1000000001';
+    expect(validateDaily(form)).toEqual({
+      'labels.1': `Label 2 must be at most ${DAILY_LABEL_MAX} characters`,
+      'values.2': 'Value 3 must be at most 1000000000',
+    });
+  });
+
   it('sends trimmed labels and values as whole points of at least 0', () => {
     expect(
       dailyBodyOf({

@@ -1,11 +1,17 @@
-import type { DailyRewardsBody } from '../../../contract/settings';
+import {
+  DAILY_LABEL_MAX,
+  DailyRewardsBody,
+  DEFAULT_DAILY_LABELS,
+  DEFAULT_DAILY_VALUES,
+} from '../../../contract/settings';
 import type { FieldErrors } from '../../apiErrors';
+import { contractErrors } from '../../forms/contractErrors';
 import { wholeAtLeastZero } from './numbers';
 
 // Spec sections 5 and 9: seven entries, Mon..Sun, values 10,15,20,25,30,40,50 by default.
-export const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-export const DEFAULT_VALUES = [10, 15, 20, 25, 30, 40, 50] as const;
-export const LABEL_MAX = 40;
+export const DAYS = DEFAULT_DAILY_LABELS;
+export const DEFAULT_VALUES = DEFAULT_DAILY_VALUES;
+export const LABEL_MAX = DAILY_LABEL_MAX;
 
 /** The form: each day's label and value as typed, and the enable checkbox. */
 export interface DailyRewardsForm {
@@ -39,15 +45,13 @@ export const dailyFormOf = (loaded: LoadedDailyRewards | undefined): DailyReward
   isActive: loaded?.isActive !== false,
 });
 
-export const LABEL_REQUIRED = 'Label is required';
-
-/** Every label is required: errors by field, `labels.{index}`. */
+/**
+ * The API's checks of the schedule (contract/settings): every label is required ('Label is
+ * required'), a value is at most the API's maximum. Errors by field: `labels.{index}`,
+ * `values.{index}`.
+ */
 export const validateDaily = (form: DailyRewardsForm): FieldErrors =>
-  Object.fromEntries(
-    form.labels.flatMap((label, index) =>
-      label.trim() ? [] : [[`labels.${index}`, LABEL_REQUIRED]],
-    ),
-  );
+  contractErrors(DailyRewardsBody, dailyBodyOf(form));
 
 /** The PATCH body: labels trimmed, values as whole points of at least 0. */
 export const dailyBodyOf = (form: DailyRewardsForm): DailyRewardsBody => ({

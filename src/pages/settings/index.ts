@@ -1,13 +1,35 @@
+import DailyRewardsIcon from '@mui/icons-material/CalendarMonth';
+import ReferralIcon from '@mui/icons-material/GroupAdd';
+import AppInfoIcon from '@mui/icons-material/Info';
 import { lazy } from 'react';
+import { definePage } from '../../registry/types';
 
 // Each page is its own chunk, loaded on its first visit (the Layout wraps pages in Suspense):
 // the first-visit bundle has no room for them.
-export const DailyRewardsPage = lazy(() =>
-  import('./DailyRewardsPage').then((module) => ({ default: module.DailyRewardsPage })),
-);
-export const ReferralPage = lazy(() =>
-  import('./ReferralPage').then((module) => ({ default: module.ReferralPage })),
-);
-export const AppInfoPage = lazy(() =>
-  import('./AppInfoPage').then((module) => ({ default: module.AppInfoPage })),
-);
+
+export const dailyRewards = definePage({
+  path: '/settings/daily-rewards',
+  label: 'Daily Rewards',
+  icon: DailyRewardsIcon,
+  component: lazy(() =>
+    import('./DailyRewardsPage').then((module) => ({ default: module.DailyRewardsPage })),
+  ),
+});
+
+export const referral = definePage({
+  path: '/settings/referral',
+  label: 'Referral',
+  icon: ReferralIcon,
+  component: lazy(() =>
+    import('./ReferralPage').then((module) => ({ default: module.ReferralPage })),
+  ),
+});
+
+export const appInfo = definePage({
+  path: '/settings/appinfo',
+  label: 'App Info',
+  icon: AppInfoIcon,
+  component: lazy(() =>
+    import('./AppInfoPage').then((module) => ({ default: module.AppInfoPage })),
+  ),
+});

@@ -1,4 +1,4 @@
-import { toNonNegative } from '../../components/panel/formValues';
+import { toNonNegative } from '../../components/formValues';
 import { savedAsNote } from '../../components/savedAsNote';
 
 /**

@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Resource } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it } from 'vitest';
 import { type FakeRoute, gated, listOf, type RecordedRequest, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
-import { audit } from '.';
-import { anEntry, FACETS, summaryOf } from './testData';
+import { anEntry, FACETS, summaryOf } from './testing';
 
 const botEdit = anEntry({ _id: '11', at: '2025-03-01T10:02:03.000Z' });
 const approval = anEntry({
@@ -29,7 +26,7 @@ const seeded = anEntry({
 const ROWS = [botEdit, approval, userEdit, seeded].map(summaryOf);
 
 const renderList = (list: FakeRoute | ReturnType<typeof reply>, entries = ['/audit']) =>
-  renderAdmin(<Resource name="audit" {...audit} />, {
+  renderAdmin({
     entries,
     routes: {
       'GET /api/admin/audit': list,
@@ -50,9 +47,6 @@ const rowOf = (text: string) => {
 };
 
 describe('Audit log list', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('asks for the newest entries, 20 a page; shows loading, then the rows', async () => {
     const { route, open } = gated(listOf(ROWS, 4));
     const { requests } = renderList(route);

@@ -1,12 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Resource } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it } from 'vitest';
 import { type FakeRoute, gated, listOf, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
-import { audit } from '.';
-import { anEntry, FACETS, summaryOf } from './testData';
+import { anEntry, FACETS, summaryOf } from './testing';
 
 const change = anEntry({
   _id: '21',
@@ -22,7 +19,7 @@ const created = anEntry({
 
 type Routes = Record<string, FakeRoute | ReturnType<typeof reply>>;
 const renderAt = (entries: string[], routes: Routes) =>
-  renderAdmin(<Resource name="audit" {...audit} />, {
+  renderAdmin({
     entries,
     routes: { 'GET /api/admin/audit/facets': reply(200, FACETS), ...routes },
   });
@@ -33,9 +30,6 @@ const section = (name: string) => {
 };
 
 describe('Audit entry', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('shows the facts, then before and after as pretty-printed JSON', async () => {
     renderAt(['/audit/21/show'], { 'GET /api/admin/audit/21': reply(200, change) });
 

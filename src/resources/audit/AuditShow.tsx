@@ -3,10 +3,10 @@ import { ShowBase, Title, useShowContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { errorMessage, statusOf } from '../../apiErrors';
 import { BackButton } from '../../components/BackButton';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
-import { RetryAlert } from '../../components/RetryAlert';
 import { formatDateTime } from '../../format';
 import { type AuditRecord, actorLabel, LIST_PATH, MESSAGES } from './audit';
 import { JsonBlock } from './JsonBlock';
@@ -54,7 +54,7 @@ const LoadFailure = () => {
   const { error, refetch } = useShowContext();
   if (statusOf(error) === 404) return <Typography>{MESSAGES.notFound}</Typography>;
   return (
-    <RetryAlert
+    <ErrorAlert
       title={MESSAGES.loadError}
       reason={errorMessage(error, '')}
       onRetry={() => void refetch()}

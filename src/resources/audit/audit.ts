@@ -1,6 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { AuditEntry, AuditFacets, AuditSummary } from '../../../contract/audit';
-import { http } from '../../http';
+import type { AuditEntry, AuditSummary } from '../../../contract/audit';
 import { botEditPath } from '../bots/paths';
 import { userPath } from '../users/user';
 import { detailPath } from '../withdrawals/types';
@@ -48,7 +47,3 @@ export const recordPath = ({
   entityId,
 }: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>): string | undefined =>
   entityId === null || action.endsWith('.delete') ? undefined : RECORD_PAGES[entity]?.(entityId);
-
-/** GET /admin/audit/facets: the actions and record types there are, for the filters. */
-export const fetchFacets = (signal?: AbortSignal) =>
-  http<AuditFacets>('admin/audit/facets', { signal });

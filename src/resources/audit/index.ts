@@ -1,17 +1,21 @@
 import AuditIcon from '@mui/icons-material/HistoryOutlined';
 import { lazy } from 'react';
-import type { ResourceProps } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { defineResource } from '../../registry/types';
 
 // Loaded on first visit (the Layout wraps pages in Suspense).
 const AuditList = lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList })));
 const AuditShow = lazy(() => import('./AuditShow').then((m) => ({ default: m.AuditShow })));
 
 /**
- * `<Resource name="audit" {...audit} />`: the list at /audit and an entry at /audit/{id}/show.
+ * `<Resource {...audit} />`: the list at /audit and an entry at /audit/{id}/show.
  * Read-only: the rows are written by the changes themselves.
  */
-export const audit = {
+export const audit = defineResource({
+  name: 'audit',
+  options: { label: 'Audit log' },
+  recordRepresentation: (record: RaRecord) => `${record.action} #${record.id}`,
   list: AuditList,
   show: AuditShow,
   icon: AuditIcon,
-} satisfies Omit<ResourceProps, 'name'>;
+});

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Bot } from '../../../contract/bots';
 import { type FakeRoute, type RecordedRequest, reply } from '../../test/fakeFetch';
 import { apiCalls, listOf, makeBot, renderBots, summaryOf } from './testing';
@@ -155,14 +155,20 @@ describe('Bot edit (/bots/{botId}/edit)', () => {
     expect(screen.queryByText('Error loading bot')).not.toBeInTheDocument();
   });
 
-  it('Cancel goes back to the list without saving', async () => {
+  it('Cancel goes back to the list without saving, once leaving the edits is confirmed', async () => {
     const { requests } = renderEdit({ [GET]: reply(200, ace) });
     const user = userEvent.setup();
     const fields = await form();
     await user.type(fields.nickname, 'X');
-    await user.click(screen.getByRole('link', { name: 'Cancel' }));
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bots' })).toBeInTheDocument();
+    // the browser's own question (jsdom has none): the admin agrees to leave
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      await user.click(screen.getByRole('link', { name: 'Cancel' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Bots' })).toBeInTheDocument();
+      expect(confirm).toHaveBeenCalledOnce();
+    } finally {
+      confirm.mockRestore();
+    }
     expect(patches(requests)).toEqual([]);
   });
 });

@@ -1,21 +1,16 @@
-import { Box, CardContent } from '@mui/material';
+import { Box } from '@mui/material';
 import { Edit, useEditContext, useRecordContext } from 'react-admin';
-import { statusOf } from '../../apiErrors';
 import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
-import { RetryAlert } from '../../components/RetryAlert';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
 import { BotForm } from './BotForm';
+import { BotLoadError } from './BotLoadError';
+import { BotTitle } from './BotTitle';
 import { type BotRecord, MESSAGES } from './bot';
 import { toBotPayload } from './botValues';
 import { BOTS_PATH } from './paths';
 import { useBotSaveFeedback } from './useBotSaveFeedback';
-
-const BotTitle = () => {
-  const record = useRecordContext<BotRecord>();
-  return <>{record?.nickname ?? 'Edit bot'}</>;
-};
 
 /** What the form cannot change: the public id and the live figures. */
 const ReadOnlyFacts = () => {
@@ -34,15 +29,9 @@ const ReadOnlyFacts = () => {
   );
 };
 
-/** 'Error loading bot' with Retry; nothing for a 404, which goes back to the list. */
 const LoadError = () => {
   const { error, refetch } = useEditContext();
-  if (statusOf(error) === 404) return null;
-  return (
-    <CardContent>
-      <RetryAlert title={MESSAGES.loadError} onRetry={() => void refetch()} />
-    </CardContent>
-  );
+  return <BotLoadError error={error} refetch={refetch} />;
 };
 
 /**
@@ -54,7 +43,7 @@ export const BotEdit = () => {
   const { errors, mutationOptions } = useBotSaveFeedback(MESSAGES.updated);
   return (
     <Edit
-      title={<BotTitle />}
+      title={<BotTitle fallback="Edit bot" />}
       actions={false}
       mutationMode="pessimistic"
       transform={toBotPayload}

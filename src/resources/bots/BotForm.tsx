@@ -12,13 +12,13 @@ import { maxLengthProps } from '../../components/textLimit';
 import { BotAvatar } from './BotAvatar';
 import {
   type BotFormValues,
+  botResolver,
   formatOffers,
   MAX_SESSIONS_MIN,
   normaliseMaxSessions,
   normaliseSkill,
   SKILL_MAX,
   SKILL_MIN,
-  validateNickname,
 } from './botValues';
 import { BOTS_PATH } from './paths';
 
@@ -93,9 +93,10 @@ export const BotForm = ({
   <SimpleForm
     toolbar={<BotFormToolbar />}
     defaultValues={defaultValues}
+    resolver={botResolver}
     warnWhenUnsavedChanges
     // min and max only guide the spinners: out-of-range values are normalised on submit (spec
-    // section 5), and a bad URL gets the API's message, instead of the browser refusing to submit
+    // section 5), and the resolver words what is wrong, instead of the browser refusing to submit
     noValidate
     sx={{ maxWidth: 640 }}
   >
@@ -107,7 +108,6 @@ export const BotForm = ({
         source="nickname"
         label="Nickname"
         isRequired
-        validate={validateNickname}
         autoComplete="off"
         {...maxLengthProps(TEXT_MAX.bot.nickname)}
       />

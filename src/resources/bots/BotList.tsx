@@ -1,5 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Button, Stack } from '@mui/material';
+import { Button, Link as MuiLink, Stack } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ActiveBadge } from '../../components/ActiveBadge';
@@ -16,7 +16,7 @@ import { BotSummaryBadges } from './BotSummaryBadges';
 import { BulkActiveButtons } from './BulkActiveButtons';
 import { ACTIVE_CHOICES, type BotRecord, MESSAGES } from './bot';
 import { DeleteBotButton } from './DeleteBotButton';
-import { botEditPath, NEW_BOT_PATH } from './paths';
+import { botEditPath, botShowPath, NEW_BOT_PATH } from './paths';
 
 /** Search, the active filter and '+ Create bot'; then the summary and the bulk buttons. */
 const BotListToolbar = () => (
@@ -62,7 +62,15 @@ const BotTable = () => (
       disableSort
       render={(record) => <BotAvatar url={bot(record).avatarUrl} nickname={bot(record).nickname} />}
     />
-    <DataTable.Col source="nickname" label="Nickname" />
+    <DataTable.Col
+      source="nickname"
+      label="Nickname"
+      render={(record) => (
+        <MuiLink component={Link} to={botShowPath(bot(record).id)}>
+          {bot(record).nickname}
+        </MuiLink>
+      )}
+    />
     <DataTable.Col
       source="botId"
       label="Bot ID"
@@ -114,8 +122,8 @@ const BotRows = () => {
 
 /**
  * /bots: 20 a page, newest first; search over nickname or botId, an active filter, the
- * Total / Active / Busy summary, bulk enable and disable of the checked rows, and per row Edit
- * (/bots/{botId}/edit) and Delete.
+ * Total / Active / Busy summary, bulk enable and disable of the checked rows, and per row the
+ * nickname (a link to /bots/{botId}/show), Edit (/bots/{botId}/edit) and Delete.
  */
 export const BotList = () => (
   <PagedList title="Bots" queryOptions={FAILURE_SHOWN_IN_PAGE}>

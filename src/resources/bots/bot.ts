@@ -17,7 +17,6 @@ export const MESSAGES = {
   deleteError: 'Error deleting bot',
   bulkError: 'Error updating bots',
   confirmDelete: 'Delete this bot?',
-  nicknameRequired: 'Nickname is required',
 } as const;
 
 /** 'Set active={true|false} for {n} bots?' (spec section 5). */

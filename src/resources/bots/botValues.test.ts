@@ -1,14 +1,23 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import {
+  botResolver,
   formatOffers,
   normaliseMaxSessions,
   normaliseSkill,
   saveErrorOf,
   splitOffers,
   toBotPayload,
-  validateNickname,
 } from './botValues';
+
+/** What the form's resolver says about `values`, by input. */
+const errorsOf = async (values: Parameters<typeof toBotPayload>[0]) => {
+  const { errors } = await botResolver(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  return Object.fromEntries(Object.entries(errors).map(([name, error]) => [name, error?.message]));
+};
 
 describe('bot form normalisation (spec section 5)', () => {
   it('trims the nickname and the avatar URL; an empty avatar URL means none', () => {
@@ -80,10 +89,24 @@ describe('bot form normalisation (spec section 5)', () => {
     expect(formatOffers(null)).toBe('');
   });
 
-  it('requires a nickname that is not only spaces', () => {
-    expect(validateNickname('   ')).toBe('Nickname is required');
-    expect(validateNickname(null)).toBe('Nickname is required');
-    expect(validateNickname(' a ')).toBeUndefined();
+  it('requires a nickname that is not only spaces', async () => {
+    expect(await errorsOf({ nickname: '   ' })).toEqual({ nickname: 'Nickname is required' });
+    expect(await errorsOf({ nickname: null })).toEqual({ nickname: 'Nickname is required' });
+    expect(await errorsOf({ nickname: ' a ' })).toEqual({});
+  });
+
+  it("refuses what the API would, in the API's words, on the input that holds it", async () => {
+    expect(
+      await errorsOf({
+        nickname: 'n'.repeat(65),
+        avatarUrl: 'ftp://cdn.example/ace.png',
+        allowedOffers: ['solitaire', 'o'.repeat(101)],
+      }),
+    ).toEqual({
+      nickname: 'Nickname must be at most 64 characters',
+      avatarUrl: 'Avatar URL must be an http(s) URL',
+      allowedOffers: 'Allowed offer 2 must be at most 100 characters',
+    });
   });
 });
 

@@ -1,12 +1,16 @@
-import type { BotCreate } from '../../../contract/bots';
+import {
+  BotCreate,
+  MAX_SESSIONS_MIN,
+  SKILL_DEFAULT,
+  SKILL_MAX,
+  SKILL_MIN,
+} from '../../../contract/bots';
 import { codeOf, type FieldErrors, fieldErrorsOf, statusOf } from '../../apiErrors';
+import { contractResolver } from '../../forms/contractErrors';
 import { MESSAGES } from './bot';
 
-/** Spec section 9 (the contract's runtime constants stay out of the console's bundle). */
-export const SKILL_MIN = 1;
-export const SKILL_MAX = 100;
-export const SKILL_DEFAULT = 50;
-export const MAX_SESSIONS_MIN = 1;
+/** Spec section 9. */
+export { MAX_SESSIONS_MIN, SKILL_DEFAULT, SKILL_MAX, SKILL_MIN };
 
 /** What the form holds: allowed offers as the comma-separated text (an array until edited). */
 export interface BotFormValues {
@@ -85,9 +89,11 @@ export const toBotPayload = (values: BotFormValues): BotPayload => ({
   allowedOffers: splitOffers(values.allowedOffers),
 });
 
-/** Required after trimming (a nickname of spaces would be saved empty). */
-export const validateNickname = (value: unknown): string | undefined =>
-  trimmed(value) ? undefined : MESSAGES.nicknameRequired;
+/**
+ * The form's checks: the API's own (contract/bots) on the values as they will be sent, so a
+ * nickname of spaces is 'Nickname is required' and a bad avatar URL is refused before a save.
+ */
+export const botResolver = contractResolver<BotFormValues>(BotCreate, toBotPayload);
 
 /**
  * The API names a bad list item by its path ('allowedOffers.2'): its message goes on the input

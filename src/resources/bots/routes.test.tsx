@@ -22,11 +22,6 @@ describe('bots routes', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
-  it("react-admin's /bots/{botId}/show leads to the edit form", async () => {
-    renderBots(['/bots/BOT-ACE/show'], api);
-    await editForm();
-  });
-
   it("react-admin's /bots/create leads to the create form", async () => {
     renderBots(['/bots/create'], api);
     expect(

@@ -1,8 +1,6 @@
-import { Resource } from 'react-admin';
 import type { Bot, BotSummary } from '../../../contract/bots';
 import { reply } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
-import { bots } from '.';
 
 /** Test helpers of the bots screens (not shipped: only tests import this file). */
 
@@ -29,7 +27,7 @@ export const summaryOf = (summary: BotSummary) => reply(200, summary);
 
 /** The real admin (see renderAdmin) with only the bots resource, at the last of `entries`. */
 export const renderBots = (entries: string[], routes: RenderAdminOptions['routes']) =>
-  renderAdmin(<Resource name="bots" {...bots} />, { entries, routes });
+  renderAdmin({ entries, routes });
 
 export { gated, listOf } from '../../test/fakeFetch';
 export { apiCalls } from '../../test/renderAdmin';

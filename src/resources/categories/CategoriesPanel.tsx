@@ -1,15 +1,13 @@
+import { ListItemButton, ListItemText } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { ListContextProvider } from 'react-admin';
-import {
-  PanelCard,
-  PanelToolbar,
-  sameRecord,
-  useDeleteRecord,
-  usePanelList,
-} from '../../components/panel';
-import { CategoryForm } from './CategoryForm';
-import { CategoryList } from './CategoryList';
-import { CATEGORY_MESSAGES, type CategoryRecord } from './category';
+import { DataTable, useListContext } from 'react-admin';
+import { ActiveBadge } from '../../components/ActiveBadge';
+import { InlineForm } from '../plain/InlineForm';
+import { PanelCard } from '../plain/PanelCard';
+import { PanelList } from '../plain/PanelList';
+import { sameRecord } from '../plain/sameRecord';
+import type { CategoryRecord } from './category';
+import { categorySpec } from './spec';
 
 export interface CategoriesPanelProps {
   selected: CategoryRecord | null;
@@ -19,13 +17,12 @@ export interface CategoriesPanelProps {
 
 /**
  * Selects the first category once, when the list first has one and nothing was chosen yet.
- * Never again: after the selected category is deleted, the selection stays empty.
+ * Never again: after the selected category is deleted, the selection stays empty. The selection
+ * also follows its category through reloads: a rename, here or by another admin, shows in the
+ * offers panel too.
  */
-const useSelectFirstOnce = (
-  categories: CategoryRecord[] | undefined,
-  selected: CategoryRecord | null,
-  onSelect: (category: CategoryRecord) => void,
-) => {
+const SelectionSync = ({ selected, onSelect }: CategoriesPanelProps) => {
+  const { data: categories } = useListContext<CategoryRecord>();
   const chosen = useRef(false);
   useEffect(() => {
     if (selected) chosen.current = true;
@@ -34,58 +31,69 @@ const useSelectFirstOnce = (
     chosen.current = true;
     onSelect(first);
   }, [categories, selected, onSelect]);
-};
-
-/**
- * The selection follows its category through reloads: a rename, here or by another admin, shows
- * in the offers panel too.
- */
-const useFollowSelection = (
-  categories: CategoryRecord[] | undefined,
-  selected: CategoryRecord | null,
-  onSelect: (category: CategoryRecord) => void,
-) => {
   useEffect(() => {
     const fresh = selected && categories?.find((category) => sameRecord(selected, category));
     if (fresh && fresh.updatedAt !== selected.updatedAt) onSelect(fresh);
   }, [categories, selected, onSelect]);
+  return null;
 };
 
-/** The left panel: search, Refresh, the categories (select, edit, delete) and their form. */
+/** The left panel of Game Offers: search, Refresh, the categories (select, edit, delete), the form. */
 export const CategoriesPanel = ({ selected, onSelect }: CategoriesPanelProps) => {
-  const list = usePanelList<CategoryRecord>('categories');
   const [editing, setEditing] = useState<CategoryRecord | null>(null);
-  useSelectFirstOnce(list.data, selected, onSelect);
-  useFollowSelection(list.data, selected, onSelect);
-
-  const remove = useDeleteRecord<CategoryRecord>('categories', CATEGORY_MESSAGES, (deleted) => {
+  const onDeleted = (deleted: CategoryRecord) => {
     if (sameRecord(selected, deleted)) onSelect(null);
     setEditing((current) => (sameRecord(current, deleted) ? null : current));
-  });
-
-  const onSaved = (_category: CategoryRecord, created: boolean) => {
-    if (!created) setEditing(null);
   };
 
   return (
     <PanelCard
       title="Categories"
       list={
-        <ListContextProvider value={list}>
-          <PanelToolbar what="categories" />
-          <CategoryList
-            selectedId={selected?.id}
-            onSelect={onSelect}
-            onEdit={setEditing}
-            onDelete={remove}
+        <PanelList
+          name="categories"
+          spec={categorySpec}
+          empty="No categories"
+          onEdit={setEditing}
+          onDeleted={onDeleted}
+          beside={<SelectionSync selected={selected} onSelect={onSelect} />}
+        >
+          <DataTable.Col<CategoryRecord>
+            label={<span>Category</span>}
+            disableSort
+            render={(category) => {
+              const current = sameRecord(selected, category);
+              return (
+                // a button: click, Enter or Space selects; aria-current marks the selected one
+                <ListItemButton
+                  selected={current}
+                  aria-current={current ? 'true' : undefined}
+                  onClick={() => onSelect(category)}
+                  sx={{ gap: 1, minWidth: 0, borderRadius: 1 }}
+                >
+                  <ListItemText
+                    primary={category.name}
+                    secondary={`${category.slug} · Sort order ${category.sortOrder}`}
+                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                    sx={{ minWidth: 0 }}
+                  />
+                  <ActiveBadge active={category.isActive} on="Active" off="Inactive" />
+                </ListItemButton>
+              );
+            }}
           />
-        </ListContextProvider>
+        </PanelList>
       }
       form={
-        <CategoryForm
+        // Name (required), Slug (optional), Active/Inactive, Sort order
+        <InlineForm
           key={editing ? String(editing.id) : 'new'}
-          editing={editing}
-          onSaved={onSaved}
+          name="categories"
+          spec={categorySpec}
+          record={editing}
+          onSaved={(_category, created) => {
+            if (!created) setEditing(null);
+          }}
           onCancel={() => setEditing(null)}
         />
       }

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type CategoryFormValues,
-  categoryFormValues,
-  EMPTY_CATEGORY,
-  toCategoryBody,
-  validateCategory,
-} from './category';
+import type { FormValues } from '../../components/formValues';
+import { bodyOf, formValuesOf, requiredErrorsOf } from '../plain/values';
+import { categorySpec } from './spec';
 
-const values = (overrides: Partial<CategoryFormValues>): CategoryFormValues => ({
-  ...EMPTY_CATEGORY,
-  ...overrides,
+const EMPTY_CATEGORY = formValuesOf(categorySpec, null);
+const values = (overrides: Partial<FormValues>): FormValues =>
+  ({ ...EMPTY_CATEGORY, ...overrides }) as FormValues;
+const toCategoryBody = (form: FormValues) => bodyOf(categorySpec, form);
+
+describe('a new category', () => {
+  it('is active, sort order 0, with an empty slug (spec section 9)', () => {
+    expect(EMPTY_CATEGORY).toEqual({ name: '', slug: '', isActive: 'true', sortOrder: '0' });
+  });
 });
 
-describe('toCategoryBody', () => {
+describe('the body of a category', () => {
   it('sends the sort order as a number and isActive as a boolean', () => {
     expect(
       toCategoryBody(
@@ -32,14 +34,16 @@ describe('toCategoryBody', () => {
   });
 });
 
-describe('validateCategory', () => {
+describe('the checks of a category', () => {
   it('requires a name that is not only spaces', () => {
-    expect(validateCategory(values({ name: '   ' }))).toEqual({ name: 'Name is required' });
-    expect(validateCategory(values({ name: 'Arcade' }))).toEqual({});
+    expect(requiredErrorsOf(categorySpec, values({ name: '   ' }))).toEqual({
+      name: 'Name is required',
+    });
+    expect(requiredErrorsOf(categorySpec, values({ name: 'Arcade' }))).toEqual({});
   });
 });
 
-describe('categoryFormValues', () => {
+describe('a category in the form', () => {
   it('loads a category into the form and back unchanged', () => {
     const category = {
       _id: 'c1',
@@ -50,7 +54,7 @@ describe('categoryFormValues', () => {
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     };
-    const form = categoryFormValues(category);
+    const form = formValuesOf(categorySpec, category);
     expect(form).toEqual({ name: 'Arcade', slug: 'arcade', isActive: 'false', sortOrder: '-2' });
     expect(toCategoryBody(form)).toEqual({
       name: 'Arcade',

@@ -1,2 +1,5 @@
-export { CategoriesPanel, type CategoriesPanelProps } from './CategoriesPanel';
-export type { CategoryRecord } from './category';
+import { plainScreen } from '../plain/screens';
+import { categorySpec } from './spec';
+
+/** `<Resource {...categories} />`: /categories, its Show (with the offers), Edit and Create. */
+export const categories = plainScreen({ name: 'categories', spec: categorySpec });

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it, vi } from 'vitest';
 import { callsTo, dailyDuel, gamesApi, renderGames } from '../../pages/games/testing';
 import { reply } from '../../test/fakeFetch';
 
@@ -13,15 +12,15 @@ const loaded = async () => {
   return within(panel);
 };
 const offerRow = (name: string) => {
-  const item = within(screen.getByRole('list', { name: 'Offers' }))
+  const item = within(screen.getByRole('table', { name: 'Offers' }))
     .getByText(name)
-    .closest('li');
+    .closest('tr');
   if (!item) throw new Error(`No row for ${name}`);
   return item;
 };
 /** The rows' names, top to bottom (each row's Edit is named after it). */
 const offerNames = () =>
-  within(screen.getByRole('list', { name: 'Offers' }))
+  within(screen.getByRole('table', { name: 'Offers' }))
     .getAllByRole('button', { name: /^Edit / })
     .map((button) => button.getAttribute('aria-label')?.replace(/^Edit /, ''));
 const offerForm = () => within(offersPanel()).getByRole('form');
@@ -29,9 +28,6 @@ const field = (name: string | RegExp, role = 'textbox') =>
   within(offerForm()).getByRole(role, { name });
 
 describe('Offers of the selected category', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it("shows name, game, reward ('pts' or 'xp'), price in dollars and status per row", async () => {
     renderGames(gamesApi().routes);
     await loaded();
@@ -246,7 +242,9 @@ describe('Offers of the selected category', () => {
 
   it("without a category the form is disabled, and a submit alerts 'Select a category first'", async () => {
     const { requests } = renderGames(gamesApi({ categories: [], offers: [] }).routes);
-    await within(screen.getByRole('region', { name: 'Categories' })).findByText('No categories');
+    await within(await screen.findByRole('region', { name: 'Categories' })).findByText(
+      'No categories',
+    );
     const form = within(offersPanel()).getByRole('form', { name: 'New offer' });
     for (const input of within(form).getAllByRole('textbox')) expect(input).toBeDisabled();
     for (const select of within(form).getAllByRole('combobox')) expect(select).toBeDisabled();

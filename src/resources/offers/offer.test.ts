@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_OFFER,
-  type OfferFormValues,
-  offerFormValues,
-  rewardText,
-  toOfferBody,
-  validateOffer,
-} from './offer';
+import type { FormValues } from '../../components/formValues';
+import { bodyOf, formValuesOf, requiredErrorsOf } from '../plain/values';
+import { rewardText } from './offer';
+import { offerSpec } from './spec';
 
-const values = (overrides: Partial<OfferFormValues>): OfferFormValues => ({
-  ...EMPTY_OFFER,
-  name: 'Daily Duel',
-  gameName: 'Solitaire',
-  ...overrides,
+const EMPTY_OFFER = formValuesOf(offerSpec, null);
+const values = (overrides: Partial<FormValues>): FormValues =>
+  ({ ...EMPTY_OFFER, name: 'Daily Duel', gameName: 'Solitaire', ...overrides }) as FormValues;
+/** What the Game Offers form sends: the fields, in the selected category. */
+const toOfferBody = (form: FormValues, categoryId: string | number) => ({
+  categoryId: String(categoryId),
+  ...bodyOf(offerSpec, form),
 });
+const validateOffer = (form: FormValues, categoryId: string | null) =>
+  requiredErrorsOf(offerSpec, { ...form, categoryId: categoryId ?? '' });
 
-describe('toOfferBody', () => {
+describe('the body of an offer', () => {
   it('sends the defaults of a new offer as numbers and booleans', () => {
     expect(toOfferBody(values({}), 'c1')).toEqual({
       categoryId: 'c1',
@@ -56,7 +56,7 @@ describe('toOfferBody', () => {
   });
 });
 
-describe('validateOffer', () => {
+describe('the checks of an offer', () => {
   it('requires offer name and game name', () => {
     expect(validateOffer(values({ name: ' ', gameName: '' }), 'c1')).toEqual({
       name: 'Offer name is required',
@@ -79,7 +79,7 @@ describe('rewardText', () => {
   });
 });
 
-describe('offerFormValues', () => {
+describe('an offer in the form', () => {
   it('loads an offer into the form and back unchanged', () => {
     const offer = {
       _id: 'o1',
@@ -94,7 +94,7 @@ describe('offerFormValues', () => {
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     };
-    const form = offerFormValues(offer);
+    const form = formValuesOf(offerSpec, offer);
     expect(form).toMatchObject({ price: '1.5', rewardType: 'xp', isActive: 'false' });
     const { _id, createdAt, updatedAt, ...fields } = offer;
     expect(toOfferBody(form, 'c1')).toEqual(fields);

@@ -1,32 +1,13 @@
 import CancelIcon from '@mui/icons-material/Close';
 import { Button } from '@mui/material';
-import type { ComponentType } from 'react';
-import {
-  BooleanInput,
-  Create,
-  DateTimeInput,
-  Edit,
-  NumberInput,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
+import { Create, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { labelOf } from '../../../contract/crud-names';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
-import { type FieldKind, messagesOf, type PlainScreensProps } from './spec';
-
-/** The input of each kind; each takes `source` and `label`. */
-const inputs: Record<FieldKind, ComponentType<{ source: string; label: string }>> = {
-  text: TextInput,
-  number: NumberInput,
-  boolean: BooleanInput,
-  datetime: DateTimeInput,
-};
+import { PlainInput } from './PlainInput';
+import { fieldsOf, messagesOf, type PlainScreensProps } from './spec';
 
 const PlainForm = ({ name, spec, errors }: PlainScreensProps & { errors?: FieldErrors }) => (
   <SimpleForm
@@ -44,10 +25,9 @@ const PlainForm = ({ name, spec, errors }: PlainScreensProps & { errors?: FieldE
     }
   >
     <ServerFieldErrors errors={errors} />
-    {(Object.entries(spec.fields) as [string, FieldKind][]).map(([source, kind]) => {
-      const Input = inputs[kind];
-      return <Input key={source} source={source} label={labelOf(source)} />;
-    })}
+    {fieldsOf(spec).map((field) => (
+      <PlainInput key={field.source} field={field} />
+    ))}
   </SimpleForm>
 );
 

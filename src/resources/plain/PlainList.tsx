@@ -1,10 +1,13 @@
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, Stack } from '@mui/material';
-import { DataTable, type RaRecord, useListContext } from 'react-admin';
+import { Button } from '@mui/material';
+import {
+  DataTable,
+  FilterLiveForm,
+  type RaRecord,
+  ReferenceInput,
+  SelectInput,
+  useListContext,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
-import { labelOf } from '../../../contract/crud-names';
-import { ActiveBadge } from '../../components/ActiveBadge';
-import { DeleteButton } from '../../components/DeleteButton';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ListBody } from '../../components/ListBody';
 import { ListTable } from '../../components/ListTable';
@@ -12,53 +15,86 @@ import { ListToolbar } from '../../components/ListToolbar';
 import { PagedList } from '../../components/PagedList';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
-import { formatDateTime, formatNumber } from '../../format';
-import { type FieldKind, messagesOf, type PlainScreensProps } from './spec';
+import { formatDateTime } from '../../format';
+import { FieldValue } from './FieldValue';
+import { RowActions } from './RowActions';
+import {
+  fieldsOf,
+  messagesOf,
+  nameFieldOf,
+  type PlainScreensProps,
+  REFERENCE_CHOICES,
+} from './spec';
 
-const shown: Record<FieldKind, (value: unknown) => React.ReactNode> = {
-  text: (value) => (value === null || value === undefined || value === '' ? '-' : String(value)),
-  number: (value) => formatNumber(value as number | null),
-  boolean: (value) => <ActiveBadge active={value === true} on="yes" off="no" />,
-  datetime: (value) => formatDateTime(value as string | null),
+/** A record's path in the console: its Edit screen, or its Show with `/show`. */
+export const recordPath = (name: string, record: RaRecord, screen: '' | '/show' = '') =>
+  `/${name}/${encodeURIComponent(record.id)}${screen}`;
+
+const Actions = ({ record, name, spec }: PlainScreensProps & { record: RaRecord }) => {
+  const messages = messagesOf(name);
+  const recordName = String(record[nameFieldOf(spec)] ?? record.id);
+  const remove = useDeleteRecord(name, messages);
+  return (
+    <RowActions
+      name={recordName}
+      edit={recordPath(name, record)}
+      confirm={messages.confirmDelete}
+      description={spec.deleteWarning?.(recordName)}
+      onDelete={() => remove(record)}
+    />
+  );
 };
 
-/** The record's name in buttons and confirmations: its first field's value. */
-const nameOf = (record: RaRecord, { spec }: PlainScreensProps) =>
-  String(record[Object.keys(spec.fields)[0] ?? 'id'] ?? record.id);
-
-const RowActions = ({ record, ...props }: PlainScreensProps & { record: RaRecord }) => {
-  const messages = messagesOf(props.name);
-  const name = nameOf(record, props);
-  const remove = useDeleteRecord(props.name, messages);
+/** The list's filters: a select of the named records for each reference field that filters. */
+const Filters = ({ spec }: Pick<PlainScreensProps, 'spec'>) => {
+  const filters = fieldsOf(spec).filter((field) => field.kind === 'reference' && field.filter);
+  if (!filters.length) return null;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
-      <Button
-        size="small"
-        component={Link}
-        to={`/${props.name}/${encodeURIComponent(record.id)}`}
-        startIcon={<EditIcon />}
-        aria-label={`Edit ${name}`}
-      >
-        Edit
-      </Button>
-      <DeleteButton name={name} confirm={messages.confirmDelete} onDelete={() => remove(record)} />
-    </Stack>
+    <FilterLiveForm>
+      {filters.map((field) => (
+        <ReferenceInput
+          key={field.source}
+          source={field.source}
+          reference={field.reference ?? ''}
+          {...REFERENCE_CHOICES}
+        >
+          <SelectInput
+            label={field.label}
+            emptyText="All"
+            helperText={false}
+            sx={{ minWidth: 200 }}
+          />
+        </ReferenceInput>
+      ))}
+    </FilterLiveForm>
   );
 };
 
 const Rows = (props: PlainScreensProps) => {
   const { data } = useListContext();
   if (!data) return null;
-  const columns = Object.entries(props.spec.fields) as [string, FieldKind][];
+  const [first, ...rest] = fieldsOf(props.spec);
   return (
     <ListTable empty={<EmptyNote>{`No ${props.spec.title.toLowerCase()} found`}</EmptyNote>}>
-      {columns.map(([source, kind]) => (
+      {first && (
         <DataTable.Col
-          key={source}
-          source={source}
-          label={labelOf(source)}
-          align={kind === 'number' ? 'right' : undefined}
-          render={(record) => shown[kind](record[source])}
+          source={first.source}
+          label={first.label}
+          render={(record) => (
+            <Link to={recordPath(props.name, record as RaRecord, '/show')}>
+              <FieldValue field={first} />
+            </Link>
+          )}
+        />
+      )}
+      {rest.map((field) => (
+        <DataTable.Col
+          key={field.source}
+          source={field.source}
+          label={field.label}
+          align={field.kind === 'number' || field.kind === 'money' ? 'right' : undefined}
+          disableSort={field.kind === 'reference'}
+          render={() => <FieldValue field={field} />}
         />
       ))}
       <DataTable.Col
@@ -69,19 +105,27 @@ const Rows = (props: PlainScreensProps) => {
       <DataTable.Col
         label="Actions"
         disableSort
-        render={(record) => <RowActions record={record as RaRecord} {...props} />}
+        render={(record) => <Actions record={record as RaRecord} {...props} />}
       />
     </ListTable>
   );
 };
 
-/** /<name>: 20 a page, newest first, a search box, '+ Create', and Edit and Delete per row. */
+/**
+ * /<name>: 20 a page (newest first unless the spec says), a search box and the filters,
+ * '+ Create', each record's name leading to its Show, and Edit and Delete per row.
+ */
 export const PlainList = (props: PlainScreensProps) => {
   const { record, listError } = messagesOf(props.name);
   return (
-    <PagedList title={props.spec.title} queryOptions={FAILURE_SHOWN_IN_PAGE}>
+    <PagedList
+      title={props.spec.title}
+      queryOptions={FAILURE_SHOWN_IN_PAGE}
+      {...(props.spec.sort && { sort: props.spec.sort })}
+    >
       <ListToolbar
         searchLabel={`Search ${props.spec.title.toLowerCase()}`}
+        filters={<Filters spec={props.spec} />}
         actions={
           <Button variant="contained" component={Link} to={`/${props.name}/create`}>
             {`+ Create ${record}`}

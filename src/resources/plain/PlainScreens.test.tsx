@@ -1,11 +1,10 @@
 import SvgIcon from '@mui/material/SvgIcon';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Resource } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { type FakeResponse, listOf, reply } from '../../test/fakeFetch';
 import { apiCalls, renderAdmin } from '../../test/renderAdmin';
-import { screensOf } from './screens';
+import { plainScreen } from './screens';
 import { plainResource } from './spec';
 
 interface PromoCode {
@@ -36,9 +35,10 @@ const spring: PromoCode = {
 };
 
 const renderAt = (path: string, routes: Record<string, FakeResponse> = {}) =>
-  renderAdmin(<Resource name="promo-codes" {...screensOf({ name: 'promo-codes', spec })} />, {
+  renderAdmin({
     entries: [path],
     routes: { 'GET /api/admin/promo-codes': listOf([spring]), ...routes },
+    resources: [plainScreen({ name: 'promo-codes', spec })],
   });
 
 describe('a plain resource’s screens', () => {
@@ -119,5 +119,143 @@ describe('a plain resource’s screens', () => {
     const patch = requests.find((r) => r.method === 'PATCH');
     expect(patch?.body).toEqual({ points: 2000 });
     expect(patch?.headers['if-match']).toBe(spring.updatedAt);
+  });
+});
+
+interface Team {
+  _id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+interface Player {
+  _id: string;
+  name: string;
+  teamId: string;
+  position: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const players = plainResource<Player>({
+  title: 'Players',
+  icon: SvgIcon,
+  fields: {
+    name: { kind: 'text', required: true },
+    teamId: {
+      kind: 'reference',
+      reference: 'teams',
+      label: 'Team',
+      required: 'Pick a team',
+      filter: true,
+    },
+    position: {
+      kind: 'select',
+      choices: [
+        { id: 'gk', name: 'Goalkeeper' },
+        { id: 'fw', name: 'Forward' },
+      ],
+    },
+  },
+  defaults: { position: 'fw' },
+});
+const teams = plainResource<Team>({
+  title: 'Teams',
+  icon: SvgIcon,
+  fields: { name: 'text' },
+  related: [{ name: 'players', target: 'teamId', spec: players }],
+});
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const reds: Team = { _id: '1', name: 'Reds', createdAt: T0, updatedAt: T0 };
+const blues: Team = { _id: '2', name: 'Blues', createdAt: T0, updatedAt: T0 };
+const ann: Player = {
+  _id: '5',
+  name: 'Ann',
+  teamId: '1',
+  position: 'gk',
+  createdAt: T0,
+  updatedAt: T0,
+};
+
+const renderLeague = (path: string, routes: Record<string, FakeResponse> = {}) =>
+  renderAdmin({
+    entries: [path],
+    routes: {
+      'GET /api/admin/teams': listOf([reds, blues]),
+      'GET /api/admin/teams/1': reply(200, reds),
+      'GET /api/admin/players': listOf([ann]),
+      'GET /api/admin/players/5': reply(200, ann),
+      ...routes,
+    },
+    resources: [
+      plainScreen({ name: 'teams', spec: teams }),
+      plainScreen({ name: 'players', spec: players }),
+    ],
+  });
+
+describe('a plain resource’s Show and references', () => {
+  it('shows a record by its name, with Edit and the records that name it', async () => {
+    const { requests } = renderLeague('/teams/1/show');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reds' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/teams/1');
+    const related = await screen.findByRole('table', { name: 'Players' });
+    const row = within(related).getByRole('row', { name: /Ann/ });
+    expect(row).toHaveTextContent('Goalkeeper');
+    const asked = requests.find((r) => r.path.startsWith('/api/admin/players'));
+    expect(new URL(asked?.url ?? 'http://x').searchParams.get('teamId')).toBe('1');
+  });
+
+  it('lists a reference by the named record’s name, linked to its Show, and filters by it', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLeague('/players');
+
+    const row = await screen.findByRole('row', { name: /Ann/ });
+    expect(within(row).getByRole('link', { name: 'Ann' })).toHaveAttribute(
+      'href',
+      '/players/5/show',
+    );
+    expect(await within(row).findByRole('link', { name: 'Reds' })).toHaveAttribute(
+      'href',
+      '/teams/1/show',
+    );
+    expect(within(row).getByText('Goalkeeper')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Team' }));
+    await user.click(await screen.findByRole('option', { name: 'Blues' }));
+    await waitFor(() => {
+      const last = requests.filter((r) => r.path.startsWith('/api/admin/players?')).at(-1);
+      expect(new URL(last?.url ?? 'http://x').searchParams.get('teamId')).toBe('2');
+    });
+  });
+
+  it('an unknown id says the record is not found and goes back to the list', async () => {
+    renderLeague('/teams/9/show', {
+      'GET /api/admin/teams/9': reply(404, { error: 'Team not found', code: 'not_found' }),
+    });
+
+    expect(await screen.findByText('Team not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Teams' })).toBeInTheDocument();
+  });
+
+  it('creates with the reference picked and refuses it left empty', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLeague('/players/create', {
+      'POST /api/admin/players': reply(201, { ...ann, _id: '6', name: 'Bo', teamId: '2' }),
+    });
+
+    await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Bo');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Pick a team')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.click(screen.getByRole('combobox', { name: /Team/ }));
+    await user.click(await screen.findByRole('option', { name: 'Blues' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Player created')).toBeInTheDocument();
+    const posted = requests.filter((r) => r.method === 'POST').map((r) => r.body);
+    expect(posted).toEqual([{ name: 'Bo', teamId: '2', position: 'fw' }]);
   });
 });

@@ -1,16 +1,32 @@
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { PlainScreensProps } from './spec';
+import { defineResource, type ResourceScreen } from '../../registry/types';
+import { nameFieldOf, type PlainScreensProps } from './spec';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).
 const PlainList = lazy(() => import('./PlainList').then((m) => ({ default: m.PlainList })));
+const PlainShow = lazy(() => import('./PlainShow').then((m) => ({ default: m.PlainShow })));
 const PlainCreate = lazy(() => import('./PlainEdit').then((m) => ({ default: m.PlainCreate })));
 const PlainEdit = lazy(() => import('./PlainEdit').then((m) => ({ default: m.PlainEdit })));
 
-/** `<Resource name={name} {...screensOf(props)} />`: list, create and edit at /<name>. */
+/**
+ * `<Resource name={name} {...screensOf(props)} />`: list, show, create and edit at react-admin's
+ * routes (/<name>, /<name>/<id>/show, /<name>/create, /<name>/<id>), and the record's name.
+ */
 export const screensOf = (props: PlainScreensProps): Omit<ResourceProps, 'name'> => ({
   list: () => <PlainList {...props} />,
+  show: () => <PlainShow {...props} />,
   create: () => <PlainCreate {...props} />,
   edit: () => <PlainEdit {...props} />,
   icon: props.spec.icon,
+  recordRepresentation: nameFieldOf(props.spec),
 });
+
+/** A plain resource as the registry holds it: its screens, icon, menu label and name field. */
+export const plainScreen = (props: PlainScreensProps): ResourceScreen =>
+  defineResource({
+    name: props.name,
+    ...screensOf(props),
+    icon: props.spec.icon,
+    options: { label: props.spec.title },
+  });

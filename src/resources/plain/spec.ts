@@ -1,8 +1,50 @@
 import type SvgIcon from '@mui/material/SvgIcon';
-import { singularOf } from '../../../contract/crud-names';
+import { labelOf, singularOf } from '../../../contract/crud-names';
 
-/** How a field shows in the list and which input edits it. */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'datetime';
+/**
+ * How a field shows and which input edits it. `money`: US dollars ('$1.50'); `select`: one of
+ * `choices`; `reference`: the id of a record of `reference`, shown as that record's name.
+ */
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'datetime'
+  | 'select'
+  | 'reference';
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+/** A field with more to say than its kind. */
+export interface FieldOptions {
+  kind: FieldKind;
+  /** Defaults to the name in words: 'gameName' → 'Game name'. */
+  label?: string;
+  /** Refused when empty, with `'<Label> is required'` or the message given. */
+  required?: true | string;
+  helperText?: string;
+  /** The contract's longest text (contract/limits.ts). */
+  maxLength?: number;
+  /** number, money: the input's min and step. */
+  min?: number;
+  step?: number;
+  /** number, money: a value under `min` is saved as `min`, and the form says so before. */
+  floored?: boolean;
+  /** select: the values and their names, the first being the fallback. */
+  choices?: readonly Choice[];
+  /** boolean: the names of true and false ('Active', 'Inactive'), picked in a select. */
+  words?: readonly [string, string];
+  /** reference: the resource the id names. */
+  reference?: string;
+  /** reference: the list filters by it. */
+  filter?: boolean;
+}
+
+export type FieldSpec = FieldKind | FieldOptions;
 
 /** What the server keeps: never an input. */
 type Kept = '_id' | 'createdAt' | 'updatedAt';
@@ -12,21 +54,62 @@ export interface PlainSpec<R> {
   /** The menu entry and the list's title, e.g. 'Promo codes'. */
   title: string;
   icon: typeof SvgIcon;
-  /** The fields shown and edited, in this order. */
-  fields: { [K in Exclude<keyof R, Kept> & string]?: FieldKind };
+  /** The fields shown and edited, in this order; the first one names a record. */
+  fields: { [K in Exclude<keyof R, Kept> & string]?: FieldSpec };
   /** A new record's values, as the create body's defaults are. */
   defaults?: { [K in Exclude<keyof R, Kept>]?: R[K] };
+  /** The list's order: newest first unless said. */
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** Records of other plain resources that name this one, listed on its Show. */
+  related?: readonly RelatedSpec[];
+  /** What deleting a record also does, said in its confirmation (given the record's name). */
+  deleteWarning?: (name: string) => string;
+}
+
+export type AnySpec = PlainSpec<Record<string, unknown>>;
+
+/** `target` of each record of `name` holds this record's id (offers by `categoryId`). */
+export interface RelatedSpec {
+  name: string;
+  target: string;
+  spec: AnySpec;
 }
 
 /** A folder's declaration, typed against its record (the contract's item type). */
-export const plainResource = <R>(spec: PlainSpec<R>) =>
-  spec as unknown as PlainSpec<Record<string, unknown>>;
+export const plainResource = <R>(spec: PlainSpec<R>) => spec as unknown as AnySpec;
 
 /** A declared resource and its URL name (its folder's). */
 export interface PlainScreensProps {
   name: string;
-  spec: PlainSpec<Record<string, unknown>>;
+  spec: AnySpec;
 }
+
+/** A declared field with everything said: its source, kind and label at least. */
+export type Field = FieldOptions & { source: string; label: string };
+
+/** The spec's fields, in order, each with its options spelled out. */
+export const fieldsOf = (spec: AnySpec): Field[] =>
+  Object.entries(spec.fields).flatMap(([source, declared]) => {
+    if (!declared) return [];
+    const options = typeof declared === 'string' ? { kind: declared } : declared;
+    return [{ ...options, source, label: options.label ?? labelOf(source) }];
+  });
+
+/** The message of a required field left empty. */
+export const requiredMessage = (field: Field) =>
+  typeof field.required === 'string' ? field.required : `${field.label} is required`;
+
+/** The field whose value names a record (in buttons, confirmations and titles): the first one. */
+export const nameFieldOf = (spec: AnySpec) => fieldsOf(spec)[0]?.source ?? 'id';
+
+/**
+ * Which records a reference's select offers: the newest 100 (every plain list sorts by
+ * createdAt; react-admin's default, by id, is not a sort the API takes).
+ */
+export const REFERENCE_CHOICES = {
+  sort: { field: 'createdAt', order: 'DESC' },
+  perPage: 100,
+} as const;
 
 /** The messages of a plain resource, e.g. 'Promo code created', 'Delete this promo code?'. */
 export const messagesOf = (name: string) => {

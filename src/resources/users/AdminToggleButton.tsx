@@ -3,7 +3,7 @@ import RemoveAdminIcon from '@mui/icons-material/RemoveModerator';
 import { Button, type ButtonProps } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { useNotifyFailure } from '../../components/FailureAlert';
+import { useNotifyFailure } from '../../components/ErrorAlert';
 import type { AppDataProvider } from '../../dataProvider';
 import { MESSAGES, type UserRecord } from './user';
 

@@ -13,13 +13,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { type Identifier, useDataProvider } from 'react-admin';
+import type { ReactNode } from 'react';
+import { type Identifier, type RaRecord, ReferenceManyField, useListContext } from 'react-admin';
 import type { Match, MatchOutcome } from '../../../contract/users';
 import { PrevNextControls } from '../../components/PrevNextControls';
 import { SectionCard } from '../../components/SectionCard';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 
 /** Match history page size (spec section 9). */
@@ -78,32 +76,42 @@ const MatchRow = ({ match }: { match: Match }) => (
   </TableRow>
 );
 
+const retryOnce = {
+  retry: (failures: number, error: unknown) => failures < 1 && isTransient(error),
+};
+
 /**
  * A user's matches, newest first, 10 a page, with the outcome filter (all, win, loss, draw) and
- * Prev/Next. Fetched through the dataProvider (so a 401 still signs out) with react-query.
+ * Prev/Next: the `matches` resource referenced by the user (GET /admin/users/{id}/matches).
  */
-export const MatchHistory = ({ userId }: { userId: Identifier }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const [page, setPage] = useState(1);
-  const [outcome, setOutcome] = useState<MatchOutcome | 'all'>('all');
+export const MatchHistory = ({ userId }: { userId: Identifier }) => (
+  <ReferenceManyField
+    reference="matches"
+    target="userId"
+    record={{ id: userId }}
+    perPage={MATCHES_PER_PAGE}
+    queryOptions={retryOnce}
+  >
+    <MatchHistoryCard />
+  </ReferenceManyField>
+);
 
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useQuery({
-    queryKey: ['users', 'getUserMatches', { userId: String(userId), page, outcome }],
-    queryFn: ({ signal }) =>
-      dataProvider.getUserMatches(
-        userId,
-        {
-          page,
-          limit: MATCHES_PER_PAGE,
-          ...(outcome === 'all' ? {} : { outcome }),
-        },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    // one more try after a network or server failure; the Retry button covers the rest
-    retry: (failures, error) => failures < 1 && isTransient(error),
-  });
-
+const MatchHistoryCard = () => {
+  const {
+    data: rows,
+    total: listTotal,
+    error,
+    isPending,
+    isFetching,
+    isPlaceholderData,
+    refetch,
+    page,
+    setPage,
+    filterValues,
+    setFilters,
+  } = useListContext<Match & RaRecord>();
+  const outcome = (filterValues.outcome as MatchOutcome | undefined) ?? 'all';
+  const data = rows ? { items: rows, total: listTotal ?? 0 } : undefined;
   const items = data?.items ?? [];
   const total = data?.total ?? 0;
 
@@ -181,8 +189,8 @@ export const MatchHistory = ({ userId }: { userId: Identifier }) => {
           margin="none"
           value={outcome}
           onChange={(event) => {
-            setOutcome(event.target.value as MatchOutcome | 'all');
-            setPage(1);
+            const value = event.target.value as MatchOutcome | 'all';
+            setFilters(value === 'all' ? {} : { outcome: value }, {});
           }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 140 }}

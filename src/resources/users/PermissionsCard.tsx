@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { TEXT_MAX } from '../../../contract/limits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useNotifyFailure } from '../../components/FailureAlert';
+import { useNotifyFailure } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
 import type { AppDataProvider } from '../../dataProvider';

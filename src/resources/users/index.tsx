@@ -1,7 +1,8 @@
 import UsersIcon from '@mui/icons-material/People';
 import { lazy } from 'react';
-import type { RaRecord, ResourceProps } from 'react-admin';
+import type { RaRecord } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
+import { defineResource } from '../../registry/types';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).
 const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));
@@ -16,11 +17,13 @@ const ToDetail = () => {
 };
 
 /**
- * `<Resource name="users" {...users} />`. The specification's routes are /users/{id} (detail)
+ * `<Resource {...users} />`. The specification's routes are /users/{id} (detail)
  * and /users/{id}/edit, not react-admin's defaults (/users/{id} = edit, /users/{id}/show), so
  * the detail and edit screens are routes of their own.
  */
-export const users = {
+export const users = defineResource({
+  name: 'users',
+  options: { label: 'Users' },
   list: UserList,
   hasShow: true,
   hasEdit: true,
@@ -31,4 +34,4 @@ export const users = {
     <Route key="edit" path=":id/edit" element={<UserEdit />} />,
     <Route key="show-alias" path=":id/show" element={<ToDetail />} />,
   ],
-} satisfies Omit<ResourceProps, 'name'>;
+});

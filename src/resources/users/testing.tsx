@@ -1,8 +1,6 @@
-import { Resource } from 'react-admin';
 import type { Match, User } from '../../../contract/users';
 import { reply } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
-import { users } from '.';
 
 /** Test helpers of the users screens (not shipped: only tests import this file). */
 
@@ -47,7 +45,7 @@ export const detailOf = (user: User, stats = { matchesCount: 12, wins: 7, losses
 
 /** The real admin (see renderAdmin) with only the users resource, at the last of `entries`. */
 export const renderUsers = (entries: string[], routes: RenderAdminOptions['routes']) =>
-  renderAdmin(<Resource name="users" {...users} />, { entries, routes });
+  renderAdmin({ entries, routes });
 
 export { gated, listOf } from '../../test/fakeFetch';
 export { apiCalls };

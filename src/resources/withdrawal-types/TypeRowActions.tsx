@@ -1,22 +1,27 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { DeleteTypeButton } from './DeleteTypeButton';
-import type { WithdrawalTypeRecord } from './types';
-import { useDeleteType, useToggleType } from './useWithdrawalTypes';
+import { editPath, type WithdrawalTypeRecord } from './types';
+import { useDeleteType, useToggleType } from './useTypeActions';
 
-/** Edit, Enable/Disable and Delete of one row, named by the row's key for assistive technology. */
-export const TypeRowActions = ({
-  record,
-  onEdit,
-}: {
+export interface TypeRowActionsProps {
   record: WithdrawalTypeRecord;
-  onEdit: (record: WithdrawalTypeRecord) => void;
-}) => {
+  /** Edit opens the form here (the types page's modal); without it, Edit goes to the edit screen. */
+  onEdit?: (record: WithdrawalTypeRecord) => void;
+  onDeleted?: () => void;
+}
+
+/** Edit, Enable/Disable and Delete of one type, named by its key for assistive technology. */
+export const TypeRowActions = ({ record, onEdit, onDeleted }: TypeRowActionsProps) => {
   const toggle = useToggleType();
-  const remove = useDeleteType();
+  const remove = useDeleteType(onDeleted);
   // one call at a time per row: deleting a type while it toggles would race
   const busy = toggle.isPending || remove.isPending;
   const toggleLabel = record.isActive ? 'Disable' : 'Enable';
+  const edit = onEdit
+    ? { onClick: () => onEdit(record) }
+    : { component: Link, to: editPath(record.id) };
 
   return (
     <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap', justifyContent: 'flex-end' }}>
@@ -25,7 +30,7 @@ export const TypeRowActions = ({
         startIcon={<EditIcon />}
         aria-label={`Edit ${record.key}`}
         disabled={busy}
-        onClick={() => onEdit(record)}
+        {...edit}
       >
         Edit
       </Button>

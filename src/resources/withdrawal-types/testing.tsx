@@ -1,5 +1,3 @@
-import { CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
 import type { WithdrawalType } from '../../../contract/withdrawal-types';
 import {
   type FakeResponse,
@@ -9,7 +7,6 @@ import {
   reply,
 } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
-import { WithdrawalTypesPage } from '.';
 import { giftCard, makeType, paypal } from './fixtures';
 
 /** Test helpers of the withdrawal types page (not shipped: only tests import this file). */
@@ -71,6 +68,12 @@ export const typesApi = (initial: WithdrawalType[], usage: Record<string, number
   };
   for (const { _id: id } of initial) {
     const item = `${API}/${id}`;
+    routes[`GET ${item}`] = () => {
+      const found = types.find((type) => type._id === id);
+      return found
+        ? reply(200, found)
+        : reply(404, { error: 'Withdrawal type not found', code: 'not_found' });
+    };
     routes[`PUT ${item}`] = (request) =>
       answer(id, (type) => ({ ...type, ...(request.body as WithdrawalType) }));
     routes[`PATCH ${item}/toggle`] = () =>
@@ -83,14 +86,13 @@ export const typesApi = (initial: WithdrawalType[], usage: Record<string, number
   return routes;
 };
 
-/** The real admin (see renderAdmin) at /settings/withdrawal-types, the page loaded lazily. */
+/** The console (see renderAdmin) at /settings/withdrawal-types, the page loaded lazily. */
 export const renderTypesPage = (routes: RenderAdminOptions['routes']) =>
-  renderAdmin(
-    <CustomRoutes>
-      <Route path={PAGE_PATH} element={<WithdrawalTypesPage />} />
-    </CustomRoutes>,
-    { entries: [PAGE_PATH], routes },
-  );
+  renderAdmin({ entries: [PAGE_PATH], routes });
+
+/** The console at one of the withdrawal-types resource's screens. */
+export const renderTypeScreens = (path: string, routes: RenderAdminOptions['routes']) =>
+  renderAdmin({ entries: [path], routes });
 
 /** `route` answered only after `open()`: to see what the page shows while a call runs. */
 export const held = (route: FakeRoute | undefined) => {

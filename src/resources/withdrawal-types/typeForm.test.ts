@@ -11,25 +11,25 @@ import {
 const filled: TypeFormValues = {
   key: 'paypal_10',
   title: 'PayPal $10',
-  rateUsdPerPoint: '0.001',
-  minPoints: '10000',
-  stock: '25',
-  fixedUsdAmount: '10.50',
+  rateUsdPerPoint: 0.001,
+  minPoints: 10000,
+  stock: 25,
+  fixedUsdAmount: 10.5,
   isActive: false,
 };
 
 describe('withdrawal type form', () => {
-  it('starts a new type at rate 0, min points 1, stock 0, active, no fixed amount', () => {
+  it('starts a new type at rate 0, min points 1, stock 0, active, no fixed amount', async () => {
     expect(NEW_TYPE_VALUES).toEqual({
       key: '',
       title: '',
-      rateUsdPerPoint: '0',
-      minPoints: '1',
-      stock: '0',
-      fixedUsdAmount: '',
+      rateUsdPerPoint: 0,
+      minPoints: 1,
+      stock: 0,
+      fixedUsdAmount: null,
       isActive: true,
     });
-    expect(parseTypeForm({ ...NEW_TYPE_VALUES, key: 'k', title: 'T' })).toEqual({
+    expect(await parseTypeForm({ ...NEW_TYPE_VALUES, key: 'k', title: 'T' })).toEqual({
       ok: true,
       body: {
         key: 'k',
@@ -43,8 +43,8 @@ describe('withdrawal type form', () => {
     });
   });
 
-  it('sends rate, min points, stock and fixed amount as numbers', () => {
-    expect(parseTypeForm(filled)).toEqual({
+  it('sends rate, min points, stock and fixed amount as numbers', async () => {
+    expect(await parseTypeForm(filled)).toEqual({
       ok: true,
       body: {
         key: 'paypal_10',
@@ -58,26 +58,24 @@ describe('withdrawal type form', () => {
     });
   });
 
-  it('sends an empty or blank fixed amount as null (dynamic)', () => {
-    for (const fixedUsdAmount of ['', '   ']) {
-      const parsed = parseTypeForm({ ...filled, fixedUsdAmount });
-      expect(parsed.ok && parsed.body.fixedUsdAmount).toBeNull();
-    }
+  it('sends an empty fixed amount as null (dynamic)', async () => {
+    const parsed = await parseTypeForm({ ...filled, fixedUsdAmount: null });
+    expect(parsed.ok && parsed.body.fixedUsdAmount).toBeNull();
   });
 
-  it('keeps a fixed amount of 0 as 0, not null', () => {
-    const parsed = parseTypeForm({ ...filled, fixedUsdAmount: '0' });
+  it('keeps a fixed amount of 0 as 0, not null', async () => {
+    const parsed = await parseTypeForm({ ...filled, fixedUsdAmount: 0 });
     expect(parsed.ok && parsed.body.fixedUsdAmount).toBe(0);
   });
 
-  it('refuses, field by field, what is not a number, and a missing required number', () => {
+  it('refuses, field by field, what is not a number, and a missing required number', async () => {
     expect(
-      parseTypeForm({
+      await parseTypeForm({
         ...filled,
-        rateUsdPerPoint: 'abc',
-        minPoints: '',
-        stock: 'Infinity',
-        fixedUsdAmount: '1e',
+        rateUsdPerPoint: Number.NaN,
+        minPoints: null,
+        stock: Number.POSITIVE_INFINITY,
+        fixedUsdAmount: Number.NaN,
       }),
     ).toEqual({
       ok: false,
@@ -88,34 +86,34 @@ describe('withdrawal type form', () => {
         fixedUsdAmount: NOT_A_NUMBER,
       },
     });
-    expect(parseTypeForm({ ...filled, stock: ' ' })).toEqual({
+    expect(await parseTypeForm({ ...filled, stock: null })).toEqual({
       ok: false,
       errors: { stock: NOT_A_NUMBER },
     });
   });
 
-  it('leaves range and format checks to the API: a negative stock is still sent', () => {
-    const parsed = parseTypeForm({ ...filled, stock: '-1', key: 'Bad Key' });
+  it('leaves range and format checks to the API: a negative stock is still sent', async () => {
+    const parsed = await parseTypeForm({ ...filled, stock: -1, key: 'Bad Key' });
     expect(parsed).toMatchObject({ ok: true, body: { stock: -1, key: 'Bad Key' } });
   });
 
-  it('shows an existing type with its numbers as text and no fixed amount as empty', () => {
+  it('shows an existing type with its numbers and no fixed amount as empty', () => {
     const dynamic = makeType({ fixedUsdAmount: null, rateUsdPerPoint: 0.0005, stock: 0 });
     expect(valuesOf(dynamic)).toEqual({
       key: 'paypal_10',
       title: 'PayPal $10',
-      rateUsdPerPoint: '0.0005',
-      minPoints: '10000',
-      stock: '0',
-      fixedUsdAmount: '',
+      rateUsdPerPoint: 0.0005,
+      minPoints: 10000,
+      stock: 0,
+      fixedUsdAmount: null,
       isActive: true,
     });
-    expect(valuesOf(makeType({ fixedUsdAmount: 10 })).fixedUsdAmount).toBe('10');
+    expect(valuesOf(makeType({ fixedUsdAmount: 10 })).fixedUsdAmount).toBe(10);
   });
 
-  it('round-trips an existing type to the same body', () => {
+  it('round-trips an existing type to the same body, without its id or dates', async () => {
     const type = makeType({ fixedUsdAmount: 12.34, isActive: false });
-    const parsed = parseTypeForm(valuesOf(type));
+    const parsed = await parseTypeForm({ ...type, id: type._id } as TypeFormValues);
     expect(parsed).toEqual({
       ok: true,
       body: {

@@ -1,20 +1,7 @@
-import type { WithdrawalType } from '../../../contract/withdrawal-types';
-
-/** The form's values as the inputs hold them: numbers stay text until they are sent. */
-export interface TypeFormValues {
-  key: string;
-  title: string;
-  rateUsdPerPoint: string;
-  minPoints: string;
-  stock: string;
-  /** Empty means dynamic (points x rate). */
-  fixedUsdAmount: string;
-  isActive: boolean;
-}
-
-export type TypeFormField = keyof TypeFormValues;
-
-export type TypeFormErrors = Partial<Record<TypeFormField, string>>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors as FormErrors, Resolver } from 'react-hook-form';
+import { type WithdrawalType, WithdrawalTypeReplace } from '../../../contract/withdrawal-types';
+import type { FieldErrors } from '../../apiErrors';
 
 /** What POST and PUT send: every field, numbers as numbers, no fixed amount as null. */
 export type WithdrawalTypeBody = Pick<
@@ -22,72 +9,70 @@ export type WithdrawalTypeBody = Pick<
   'key' | 'title' | 'rateUsdPerPoint' | 'minPoints' | 'stock' | 'isActive' | 'fixedUsdAmount'
 >;
 
+/** The form's values as its inputs hold them: an empty or unreadable number is null. */
+export type TypeFormValues = {
+  [K in keyof WithdrawalTypeBody]: WithdrawalTypeBody[K] extends number
+    ? number | null
+    : WithdrawalTypeBody[K];
+};
+
 export const NOT_A_NUMBER = 'Enter a number';
+
+/** The body's fields, as the contract names them. */
+const FIELDS = WithdrawalTypeReplace.keyof().options;
 
 /** Spec section 9: rate 0, min points 1, stock 0, active, no fixed amount. */
 export const NEW_TYPE_VALUES: Readonly<TypeFormValues> = {
   key: '',
   title: '',
-  rateUsdPerPoint: '0',
-  minPoints: '1',
-  stock: '0',
-  fixedUsdAmount: '',
+  rateUsdPerPoint: 0,
+  minPoints: 1,
+  stock: 0,
+  fixedUsdAmount: null,
   isActive: true,
 };
 
-/** An existing type as the form shows it. */
-export const valuesOf = (type: WithdrawalType): TypeFormValues => ({
-  key: type.key,
-  title: type.title,
-  rateUsdPerPoint: String(type.rateUsdPerPoint),
-  minPoints: String(type.minPoints),
-  stock: String(type.stock),
-  fixedUsdAmount: type.fixedUsdAmount === null ? '' : String(type.fixedUsdAmount),
-  isActive: type.isActive,
-});
+/** The form's fields of a record: an existing type, or the form's values with its `id`. */
+export const valuesOf = (record: TypeFormValues): TypeFormValues =>
+  Object.fromEntries(FIELDS.map((field) => [field, record[field]])) as TypeFormValues;
 
-/** A number typed into a field; undefined when it is empty or not a number. */
-const numberOf = (text: string): number | undefined => {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : undefined;
+/** The spec's words for what the contract says otherwise. */
+const SPEC_MESSAGES: Record<string, string> = { 'must be a number': NOT_A_NUMBER };
+
+// `raw`: the body is what was typed; the API trims and rounds it as it stores it.
+const contractResolver = zodResolver(WithdrawalTypeReplace, undefined, { raw: true });
+
+/**
+ * The form's checks: the contract's schema of a whole type, of which the form refuses only what
+ * it cannot send (a number field that holds no number). Ranges, the key's format and uniqueness
+ * are the API's to refuse (spec: the key's rule is shown only once the server refused it), so
+ * 'Save failed' names them.
+ */
+export const typeResolver: Resolver<TypeFormValues> = async (values, context, options) => {
+  const body = valuesOf(values);
+  const checked = await contractResolver(body as never, context, options as never);
+  const errors: FormErrors<TypeFormValues> = {};
+  for (const field of FIELDS) {
+    const error = checked.errors[field];
+    if (error?.type !== 'invalid_type') continue;
+    const message = String(error.message);
+    errors[field] = { ...error, message: SPEC_MESSAGES[message] ?? message };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: body, errors: {} };
 };
 
 export type ParsedTypeForm =
   | { ok: true; body: WithdrawalTypeBody }
-  | { ok: false; errors: TypeFormErrors };
+  | { ok: false; errors: FieldErrors };
 
-/**
- * The request body of the form (spec section 5): rate, min points, stock and fixed amount as
- * numbers, an empty fixed amount as null. Only what cannot be converted is refused here; the API
- * checks the rest (ranges, the key's format, uniqueness) and names the field it refuses.
- */
-export const parseTypeForm = (values: TypeFormValues): ParsedTypeForm => {
-  const errors: TypeFormErrors = {};
-  const required = (field: 'rateUsdPerPoint' | 'minPoints' | 'stock'): number => {
-    const value = numberOf(values[field]);
-    if (value === undefined) errors[field] = NOT_A_NUMBER;
-    return value ?? 0;
-  };
-  const rateUsdPerPoint = required('rateUsdPerPoint');
-  const minPoints = required('minPoints');
-  const stock = required('stock');
-  const fixedUsdAmount = numberOf(values.fixedUsdAmount) ?? null;
-  if (fixedUsdAmount === null && values.fixedUsdAmount.trim() !== '') {
-    errors.fixedUsdAmount = NOT_A_NUMBER;
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    body: {
-      key: values.key,
-      title: values.title,
-      rateUsdPerPoint,
-      minPoints,
-      stock,
-      isActive: values.isActive,
-      fixedUsdAmount,
-    },
-  };
+/** The form's check on its own: the body it sends, or each refused field's message. */
+export const parseTypeForm = async (values: TypeFormValues): Promise<ParsedTypeForm> => {
+  const { values: body, errors } = await typeResolver(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  const refused = Object.entries(errors).map(([field, error]) => [field, String(error?.message)]);
+  return refused.length > 0
+    ? { ok: false, errors: Object.fromEntries(refused) }
+    : { ok: true, body: body as WithdrawalTypeBody };
 };

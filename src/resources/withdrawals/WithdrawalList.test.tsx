@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Resource } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
-import { withdrawals } from '.';
-import { aWithdrawal, listOf } from './testData';
+import { aWithdrawal, listOf } from './testing';
 
 const pendingA = aWithdrawal({ _id: 'w1', usdValue: 12.5, userId: 'USR-1' });
 const pendingB = aWithdrawal({
@@ -25,7 +22,7 @@ const approved = aWithdrawal({
 });
 
 const renderList = (routes: RenderAdminOptions['routes'] = {}) =>
-  renderAdmin(<Resource name="withdrawals" {...withdrawals} />, {
+  renderAdmin({
     entries: ['/withdrawals'],
     routes,
   });
@@ -39,9 +36,6 @@ const rowOf = (text: string) => {
 };
 
 describe('Withdrawals list', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('asks for pending withdrawals, newest first, 20 a page; shows loading, then the rows', async () => {
     let answer: () => void = () => {};
     const gate = new Promise<void>((resolve) => (answer = resolve));

@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Resource } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../http';
+import { describe, expect, it } from 'vitest';
 import { type FakeRoute, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
-import { withdrawals } from '.';
-import { aWithdrawal, listOf } from './testData';
+import { aWithdrawal, listOf } from './testing';
 
 const pending = aWithdrawal({
   _id: 'w1',
@@ -26,12 +23,9 @@ const approved = aWithdrawal({
 const renderDetail = (
   entries: string[],
   routes: Record<string, FakeRoute | ReturnType<typeof reply>>,
-) => renderAdmin(<Resource name="withdrawals" {...withdrawals} />, { entries, routes });
+) => renderAdmin({ entries, routes });
 
 describe('Withdrawal detail', () => {
-  beforeEach(() => setUnauthorizedHandler(vi.fn()));
-  afterEach(() => setUnauthorizedHandler(null));
-
   it('shows every field, the title, and Approve / Reject while pending', async () => {
     renderDetail(['/withdrawals/w1'], { 'GET /api/admin/withdrawals/w1': reply(200, pending) });
 
@@ -75,15 +69,13 @@ describe('Withdrawal detail', () => {
     expect(screen.getByText('Decided by').nextSibling).toHaveTextContent('admin');
   });
 
-  it('rejects with the moderation note after confirming, then shows the new status', async () => {
+  it('rejects with the moderation note after confirming, then shows the status the decision answered', async () => {
     const user = userEvent.setup();
-    let current = pending;
+    const rejected = { ...pending, status: 'rejected', adminNote: 'Duplicate' };
     const { requests } = renderDetail(['/withdrawals/w1'], {
-      'GET /api/admin/withdrawals/w1': () => reply(200, current),
-      'PATCH /api/admin/withdrawals/w1/decision': () => {
-        current = { ...pending, status: 'rejected', adminNote: 'Duplicate' };
-        return reply(200, { ok: true, withdrawal: current });
-      },
+      // a second load would still say pending: what shows must come from the decision's answer
+      'GET /api/admin/withdrawals/w1': reply(200, pending),
+      'PATCH /api/admin/withdrawals/w1/decision': reply(200, { ok: true, withdrawal: rejected }),
     });
 
     await user.type(await screen.findByRole('textbox', { name: 'Moderation note' }), 'Duplicate');
@@ -100,6 +92,7 @@ describe('Withdrawal detail', () => {
       adminNote: 'Duplicate',
     });
     expect(await screen.findByText('This withdrawal is already rejected.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/admin/withdrawals/w1')).toHaveLength(1);
   });
 
   it('Back returns to the previous page', async () => {

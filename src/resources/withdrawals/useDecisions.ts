@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import type { BulkDecisionResponse } from '../../../contract/withdrawals';
+import type { BulkDecisionResponse, Withdrawal } from '../../../contract/withdrawals';
 import { errorMessage } from '../../apiErrors';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatUsd } from '../../format';
@@ -42,24 +42,49 @@ export interface DecisionVariables {
   adminNote: string;
 }
 
+type CachedList = { data: WithdrawalRecord[] } | undefined;
+
+/**
+ * The decided withdrawal as the API answered it, into react-admin's cache: its detail and its
+ * row in every loaded page show it at once. The lists still load again, as the row may have
+ * left a status filter and the totals changed.
+ */
+const useKeepDecided = () => {
+  const queryClient = useQueryClient();
+  return (withdrawal: Withdrawal) => {
+    const record = { ...withdrawal, id: withdrawal._id } as WithdrawalRecord;
+    queryClient.setQueryData(['withdrawals', 'getOne', { id: String(record.id) }], record);
+    queryClient.setQueriesData<CachedList>(
+      { queryKey: ['withdrawals', 'getList'] },
+      (page) =>
+        page && { ...page, data: page.data.map((row) => (row.id === record.id ? record : row)) },
+    );
+    void queryClient.invalidateQueries({ queryKey: ['withdrawals', 'getList'] });
+  };
+};
+
 /**
  * PATCH /admin/withdrawals/{id}/decision. Notifies the outcome (the server's message on failure,
- * e.g. 'already approved'), calls `onSuccess` once it is stored, and refreshes either way.
+ * e.g. 'already approved'), keeps the answered withdrawal, and calls `onSuccess`; a failure
+ * reloads, as the withdrawal may have changed meanwhile.
  */
 export const useDecideWithdrawal = (onSuccess?: () => void) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const keep = useKeepDecided();
   return useMutation({
     mutationFn: ({ id, action, adminNote }: DecisionVariables) =>
       dataProvider.decideWithdrawal(id, { action, ...noteField(adminNote) }),
-    onSuccess: (_res, { action }) => {
+    onSuccess: ({ withdrawal }, { action }) => {
+      keep(withdrawal);
       notify(`Withdrawal ${PAST[action]}`, { type: 'success' });
       onSuccess?.();
     },
-    onError: (error, { action }) =>
-      notify(errorMessage(error, `Could not ${action} the withdrawal`), { type: 'error' }),
-    onSettled: () => refresh(),
+    onError: (error, { action }) => {
+      notify(errorMessage(error, `Could not ${action} the withdrawal`), { type: 'error' });
+      refresh();
+    },
   });
 };
 

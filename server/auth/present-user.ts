@@ -1,0 +1,26 @@
+import type { AdminRole, User } from '../../contract/users';
+import type { UserRow } from '../db/schema';
+
+export const adminRoleOf = (row: UserRow): AdminRole => ({
+  enabled: row.admin_enabled,
+  roles: row.admin_roles,
+  permissions: row.admin_permissions,
+});
+
+/** The API's view of a user: never the password hash. */
+export function presentUser(row: UserRow): User {
+  return {
+    _id: String(row.id),
+    userId: row.user_id,
+    username: row.username,
+    email: row.email,
+    status: row.status,
+    balance: row.balance,
+    xp: row.xp,
+    referredBy: row.referred_by,
+    referralCode: row.referral_code,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    adminRole: adminRoleOf(row),
+  };
+}

@@ -1,0 +1,307 @@
+import type { Identifier } from 'react-admin';
+import type { AuditFacets } from '../contract/audit';
+import type { OkResponse } from '../contract/auth';
+import type { BotSummary, BotsBulkResponse } from '../contract/bots';
+import type { Deck, DeckCopy, DeckSave, DeckSaved, DecksList } from '../contract/decks';
+import type {
+  IntegrationsPatch,
+  IntegrationsResponse,
+  IntegrationsSaved,
+} from '../contract/integrations';
+import type { LegalDocument, LegalSaved, LegalType, LegalVersion } from '../contract/legal';
+import type { ListResponse } from '../contract/lists';
+import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
+import type {
+  AppInfo,
+  AppInfoBody,
+  AppInfoSaved,
+  DailyRewards,
+  DailyRewardsBody,
+  ReferralBody,
+  ReferralSettings,
+  SettingSaved,
+} from '../contract/settings';
+import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
+import type { AdminRoleResponse } from '../contract/users';
+import type { WithdrawalType } from '../contract/withdrawal-types';
+import type { BulkDecisionResponse, Decision, DecisionResponse } from '../contract/withdrawals';
+import type { HttpOptions, Query } from './http';
+
+/** Which field of a record is its id in URLs (design: users by userId, bots by botId, ...). */
+export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
+
+/**
+ * Where an answer holds what its caller needs: `'.'` the answer itself (an object), or the name
+ * of the field that must be there (`'withdrawal'` in `{ok, withdrawal}`; `'ok'` must be true).
+ */
+export type Holds = '.' | (string & {});
+
+/** Where each react-admin verb's answer holds the record; '.' (a bare record) unless named. */
+export interface Answers {
+  getOne?: Holds;
+  create?: Holds;
+  update?: Holds;
+  /** 'nothing' (the default): the answer holds no record; the deleted one is the caller's. */
+  delete?: Holds | 'nothing';
+}
+
+export interface Endpoint {
+  /** API path relative to the API base; defaults to 'admin/<resource>'. */
+  path?: string;
+  /** Defaults to '_id'. */
+  idField?: IdField;
+  /** Updates PUT the whole record instead of PATCHing the changed fields. */
+  replace?: boolean;
+  /** The record's name in messages; defaults to the resource's name in the singular ('bot'). */
+  label?: string;
+  answers?: Answers;
+  /** getManyReference by `target` reads `path(id)` instead of filtering the list. */
+  under?: { target: string; path: (id: string) => string };
+  /**
+   * The resource lives on another REST service that follows ra-data-simple-rest's conventions,
+   * at this base URL (`https://reviews.example.com`): its origin must be in CONNECT_SRC.
+   */
+  rest?: string;
+}
+
+export type Endpoints = Record<string, Endpoint>;
+
+/**
+ * One line per resource that differs from the default: records at `admin/<resource>`, by
+ * `_id`, PATCHed, each answer the bare record (a delete's none).
+ */
+export const endpoints: Endpoints = {
+  users: { idField: 'userId', answers: { getOne: 'user', update: 'user', delete: 'user' } },
+  bots: { idField: 'botId' },
+  'withdrawal-types': { replace: true },
+  legal: { label: 'legal document', answers: { create: 'doc', update: 'doc' } },
+  audit: { label: 'audit entry' },
+  matches: {
+    under: { target: 'userId', path: (id) => `admin/users/${id}/matches` },
+  },
+};
+
+/** A call that is not a react-admin verb: its request, and where its answer holds the result. */
+export interface VerbCall extends HttpOptions {
+  path: string;
+  holds: Holds;
+  /** The API answers null for 'nothing there' (a day without a deck). */
+  nullable?: boolean;
+}
+
+const segment = (id: Identifier) => encodeURIComponent(String(id));
+
+/** If-Match: the version a change starts from, so another admin's newer change is not lost. */
+const basedOn = (version: string | null | undefined) =>
+  version ? { 'If-Match': version } : undefined;
+
+/** A verb whose answer is typed `T`: the table below only describes requests. */
+const verb =
+  <A extends unknown[], T>(describe: (...args: A) => VerbCall) =>
+  (...args: A) => ({ ...describe(...args), answer: undefined as unknown as T });
+
+const settingSave =
+  <B, T>(path: string) =>
+  (body: B, version: string | null) =>
+    ({
+      path,
+      method: 'PATCH',
+      body,
+      headers: basedOn(version),
+      holds: 'ok',
+      answer: undefined as unknown as T,
+    }) as const;
+
+/**
+ * The named calls beyond react-admin's verbs (spec section 7). Screens reach them as
+ * `useDataProvider<AppDataProvider>().<name>(...)`, so a 401 from any of them signs out.
+ */
+export const verbs = {
+  decideWithdrawal: verb<[Identifier, { action: Decision; adminNote?: string }], DecisionResponse>(
+    (id, body) => ({
+      path: `admin/withdrawals/${segment(id)}/decision`,
+      method: 'PATCH',
+      body,
+      holds: 'withdrawal',
+    }),
+  ),
+  bulkDecideWithdrawals: verb<
+    [{ ids: Identifier[]; action: Decision; adminNote?: string }],
+    BulkDecisionResponse
+  >((body) => ({
+    path: 'admin/withdrawals/bulk',
+    method: 'PATCH',
+    body: { ...body, ids: body.ids.map(String) },
+    holds: '.',
+  })),
+  setUserRole: verb<[Identifier, boolean], AdminRoleResponse>((userId, makeAdmin) => ({
+    path: `admin/users/${segment(userId)}/role`,
+    method: 'PATCH',
+    body: { makeAdmin },
+    holds: 'adminRole',
+  })),
+  updateUserPermissions: verb<
+    [Identifier, { grant?: string[]; revoke?: string[] }],
+    AdminRoleResponse
+  >((userId, body) => ({
+    path: `admin/users/${segment(userId)}/permissions`,
+    method: 'PATCH',
+    body,
+    holds: 'adminRole',
+  })),
+  changeUserPassword: verb<[Identifier, string], OkResponse>((userId, newPassword) => ({
+    path: `admin/users/${segment(userId)}/password`,
+    method: 'POST',
+    body: { newPassword },
+    holds: 'ok',
+  })),
+  getUsersOverTime: verb<[StatsRange, AbortSignal?], UsersOverTime>((range, signal) => ({
+    path: 'admin/stats/users',
+    query: { range },
+    signal,
+    holds: '.',
+  })),
+  getStatsSummary: verb<[AbortSignal?], StatsSummary>((signal) => ({
+    path: 'admin/stats/summary',
+    signal,
+    holds: '.',
+  })),
+  getBotSummary: verb<[AbortSignal?], BotSummary>((signal) => ({
+    path: 'admin/bots/summary',
+    signal,
+    holds: '.',
+  })),
+  /** Sets `active` on every listed bot at once. */
+  setBotsActive: verb<[Identifier[], boolean], BotsBulkResponse>((ids, active) => ({
+    path: 'admin/bots/bulk',
+    method: 'PATCH',
+    body: { ids: ids.map(String), active },
+    holds: '.',
+  })),
+  /**
+   * Flips a withdrawal type between active and disabled; answers the type. `version` (the
+   * updatedAt the row was shown with) makes a second admin's click a 409, not a flip back.
+   */
+  toggleWithdrawalType: verb<[Identifier, string?], WithdrawalType>((id, version) => ({
+    path: `admin/withdrawal-types/${segment(id)}/toggle`,
+    method: 'PATCH',
+    headers: basedOn(version),
+    holds: '.',
+  })),
+  /** The type's versions, newest first: the 20 the legal page lists (spec section 9). */
+  getLegalVersions: verb<[LegalType, AbortSignal?], ListResponse<LegalVersion>>((type, signal) => ({
+    path: 'admin/legal',
+    query: { type, limit: 20 },
+    signal,
+    holds: 'items',
+  })),
+  /** The type's newest version (GET /admin/legal/latest); null while it has none. */
+  getLatestLegal: verb<[LegalType, AbortSignal?], LegalDocument | null>((type, signal) => ({
+    path: 'admin/legal/latest',
+    query: { type },
+    signal,
+    holds: '.',
+    nullable: true,
+  })),
+  activateLegal: verb<[Identifier, string?], LegalSaved>((id, version) => ({
+    path: `admin/legal/${segment(id)}/activate`,
+    method: 'PATCH',
+    headers: basedOn(version),
+    holds: 'doc',
+  })),
+  /** The days from `from` to `to` that have a deck. */
+  getDecks: verb<[string, string, AbortSignal?], DecksList>((from, to, signal) => ({
+    path: 'admin/unity-decks',
+    query: { from, to },
+    signal,
+    holds: 'items',
+  })),
+  /** The day's deck, or null when the day has none. */
+  getDeck: verb<[string, AbortSignal?], Deck | null>((dateKey, signal) => ({
+    path: `admin/unity-decks/${segment(dateKey)}`,
+    signal,
+    holds: '.',
+    nullable: true,
+  })),
+  /** Replaces the day's cards; `version` (the updatedAt it was based on) guards another's save. */
+  saveDeck: verb<[string, DeckSave, string?], DeckSaved>((dateKey, body, version) => ({
+    path: `admin/unity-decks/${segment(dateKey)}`,
+    method: 'PUT',
+    body,
+    headers: basedOn(version),
+    holds: 'deck',
+  })),
+  copyDeck: verb<[DeckCopy], DeckSaved>((body) => ({
+    path: 'admin/unity-decks/copy',
+    method: 'POST',
+    body,
+    holds: 'deck',
+  })),
+  deleteDeck: verb<[string], OkResponse>((dateKey) => ({
+    path: `admin/unity-decks/${segment(dateKey)}`,
+    method: 'DELETE',
+    holds: 'ok',
+  })),
+  getDailyRewards: verb<[AbortSignal?], DailyRewards | null>((signal) => ({
+    path: 'admin/daily-rewards',
+    signal,
+    holds: '.',
+    // never saved: the page shows the defaults
+    nullable: true,
+  })),
+  saveDailyRewards: settingSave<DailyRewardsBody, SettingSaved>('admin/daily-rewards'),
+  getReferral: verb<[AbortSignal?], ReferralSettings | null>((signal) => ({
+    path: 'admin/settings/referral',
+    signal,
+    holds: '.',
+    // never saved: the page shows the defaults
+    nullable: true,
+  })),
+  saveReferral: settingSave<ReferralBody, SettingSaved>('admin/settings/referral'),
+  getAppInfo: verb<[AbortSignal?], AppInfo | null>((signal) => ({
+    path: 'admin/app-info',
+    signal,
+    holds: '.',
+    // never saved: the page shows the defaults
+    nullable: true,
+  })),
+  saveAppInfo: settingSave<AppInfoBody, AppInfoSaved>('admin/app-info'),
+  getIntegrations: verb<[AbortSignal?], IntegrationsResponse>((signal) => ({
+    path: 'admin/integrations',
+    signal,
+    holds: 'integrations',
+  })),
+  saveIntegrations: verb<[IntegrationsPatch], IntegrationsSaved>((body) => ({
+    path: 'admin/integrations',
+    method: 'PATCH',
+    body,
+    holds: 'ok',
+  })),
+  getPushStatus: verb<[AbortSignal?], PushStatus>((signal) => ({
+    path: 'admin/notifications/onesignal',
+    signal,
+    holds: '.',
+  })),
+  /** Answers `{ok: true, id}` or the provider's refusal `{ok: false, error}`. */
+  sendPush: verb<[PushSendBody], PushSendResult>((body) => ({
+    path: 'admin/notifications/send',
+    method: 'POST',
+    body,
+    holds: '.',
+  })),
+  /** The actions and record types the audit log holds, for its filters. */
+  getAuditFacets: verb<[AbortSignal?], AuditFacets>((signal) => ({
+    path: 'admin/audit/facets',
+    signal,
+    holds: '.',
+  })),
+};
+
+export type Verbs = typeof verbs;
+
+/** The export of a list: every row matching its filter and sort, as CSV (`{path}/export.csv`). */
+export const exportQuery = (filter: Query, sort?: { field: string; order: string }): Query => {
+  const query: Query = { ...filter };
+  if (sort?.field) query.sort = `${sort.field}:${sort.order === 'DESC' ? 'desc' : 'asc'}`;
+  return query;
+};

@@ -1,0 +1,69 @@
+import { games } from '../pages/games';
+import { integrations } from '../pages/integrations';
+import { legalEditor } from '../pages/legal';
+import { notifications } from '../pages/notifications';
+import { appInfo, dailyRewards, referral } from '../pages/settings';
+import { dashboard } from '../pages/stats';
+import { unityDecks } from '../pages/unity-decks';
+import { audit } from '../resources/audit';
+import { bots } from '../resources/bots';
+import { categories } from '../resources/categories';
+import { legal } from '../resources/legal';
+import { offers } from '../resources/offers';
+import { plainResources } from '../resources/plain/registry';
+import { users } from '../resources/users';
+import { withdrawalTypes, withdrawalTypesPage } from '../resources/withdrawal-types';
+import { withdrawals } from '../resources/withdrawals';
+import type { PageScreen, ResourceScreen } from './types';
+
+/** Each plain resource (`src/resources/<name>/resource.ts`) as the registry holds resources. */
+const plain: ResourceScreen[] = plainResources.map(({ name, spec, props }) => ({
+  name,
+  ...props,
+  icon: spec.icon,
+  options: { label: spec.title },
+}));
+
+/** Every resource of the console: App.tsx mounts each as a `<Resource>`. */
+export const resources: ResourceScreen[] = [
+  users,
+  withdrawals,
+  bots,
+  categories,
+  offers,
+  legal,
+  withdrawalTypes,
+  audit,
+  ...plain,
+];
+
+/** The dashboard, at / (react-admin's `dashboard`). */
+export { dashboard };
+
+/**
+ * Every custom page inside the layout, in the menu's order: App.tsx routes each behind the
+ * admin check.
+ */
+export const pages: PageScreen[] = [
+  appInfo,
+  notifications,
+  dailyRewards,
+  referral,
+  withdrawalTypesPage,
+  games,
+  integrations,
+  unityDecks,
+  legalEditor,
+];
+
+/**
+ * The sidebar, in display order (spec section 2, page shell), then the Audit log. Categories,
+ * offers, legal versions and withdrawal types have no entry of their own: the spec's pages
+ * (Game Offers, Legal, Withdrawal Types) are where admins manage them.
+ */
+export const menuScreens: Record<'top' | 'settings' | 'bottom', (PageScreen | ResourceScreen)[]> = {
+  top: [dashboard, users, withdrawals],
+  // The spec's order: App Info, Bots, then the other pages in the order above.
+  settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plain],
+  bottom: [audit],
+};

@@ -1,0 +1,28 @@
+import CategoriesIcon from '@mui/icons-material/Category';
+import type { Category } from '../../../contract/categories';
+import { TEXT_MAX } from '../../../contract/limits';
+import { offerSpec } from '../offers/spec';
+import { plainResource } from '../plain/spec';
+
+/**
+ * Categories (spec section 'Categories and Game Offers'): Name required, the slug derived from
+ * it when left empty, by sort order; deleting one deletes its offers (design).
+ */
+export const categorySpec = plainResource<Category>({
+  title: 'Categories',
+  icon: CategoriesIcon,
+  fields: {
+    name: { kind: 'text', required: true, maxLength: TEXT_MAX.category.name },
+    slug: {
+      kind: 'text',
+      maxLength: TEXT_MAX.category.slug,
+      helperText: 'Optional: derived from the name when empty',
+    },
+    isActive: { kind: 'boolean', label: 'Status', words: ['Active', 'Inactive'] },
+    sortOrder: { kind: 'number', step: 1 },
+  },
+  defaults: { slug: '', isActive: true, sortOrder: 0 },
+  sort: { field: 'sortOrder', order: 'ASC' },
+  related: [{ name: 'offers', target: 'categoryId', spec: offerSpec }],
+  deleteWarning: (name) => `"${name}" and all of its offers will be deleted.`,
+});

@@ -1,0 +1,45 @@
+import {
+  BooleanInput,
+  DateTimeInput,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SelectInput,
+  TextInput,
+} from 'react-admin';
+import { type Field, REFERENCE_CHOICES, requiredMessage } from './spec';
+
+const booleanChoices = ([yes, no]: readonly [string, string]) => [
+  { id: true, name: yes },
+  { id: false, name: no },
+];
+
+/** The react-admin input of a field on the Create and Edit screens. */
+export const PlainInput = ({ field }: { field: Field }) => {
+  const { source, label, helperText } = field;
+  const validate = field.required ? required(requiredMessage(field)) : undefined;
+  const common = { source, label, validate, helperText };
+  switch (field.kind) {
+    case 'number':
+    case 'money':
+      return <NumberInput {...common} min={field.min} step={field.step} />;
+    case 'boolean':
+      return field.words ? (
+        <SelectInput {...common} choices={booleanChoices(field.words)} />
+      ) : (
+        <BooleanInput {...common} />
+      );
+    case 'datetime':
+      return <DateTimeInput {...common} />;
+    case 'select':
+      return <SelectInput {...common} choices={[...(field.choices ?? [])]} />;
+    case 'reference':
+      return (
+        <ReferenceInput source={source} reference={field.reference ?? ''} {...REFERENCE_CHOICES}>
+          <SelectInput label={label} validate={validate} helperText={helperText} />
+        </ReferenceInput>
+      );
+    default:
+      return <TextInput {...common} slotProps={{ htmlInput: { maxLength: field.maxLength } }} />;
+  }
+};

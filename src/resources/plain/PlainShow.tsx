@@ -1,0 +1,88 @@
+import {
+  DataTable,
+  EditButton,
+  Labeled,
+  ReferenceManyField,
+  Show,
+  SimpleShowLayout,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
+import { EmptyNote } from '../../components/EmptyNote';
+import { ListTable } from '../../components/ListTable';
+import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
+import { formatDateTime } from '../../format';
+import { FieldValue } from './FieldValue';
+import { type AnySpec, fieldsOf, messagesOf, nameFieldOf, type PlainScreensProps } from './spec';
+
+/** The page's title: the record's name once it is loaded. */
+const RecordTitle = ({ spec, fallback }: { spec: AnySpec; fallback: string }) => {
+  const record = useRecordContext();
+  return <>{record ? String(record[nameFieldOf(spec)] ?? fallback) : fallback}</>;
+};
+
+const Stamp = ({ source }: { source: 'createdAt' | 'updatedAt' }) => {
+  const record = useRecordContext();
+  return <>{formatDateTime(record?.[source] as string | undefined)}</>;
+};
+
+/**
+ * /<name>/<id>/show: every field as its kind shows it, the record's times, Edit, and the
+ * records of the related resources that name it (a category's offers).
+ */
+export const PlainShow = ({ name, spec }: PlainScreensProps) => {
+  const { record, notFound, listError } = messagesOf(name);
+  const queryOptions = useRecordLoadFailure(notFound, `/${name}`, listError);
+  return (
+    <Show
+      title={<RecordTitle spec={spec} fallback={record} />}
+      queryOptions={queryOptions}
+      actions={
+        <TopToolbar>
+          <EditButton label="Edit" />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        {fieldsOf(spec).map((field) => (
+          <Labeled key={field.source} label={field.label}>
+            <FieldValue field={field} />
+          </Labeled>
+        ))}
+        <Labeled label="Created">
+          <Stamp source="createdAt" />
+        </Labeled>
+        <Labeled label="Updated">
+          <Stamp source="updatedAt" />
+        </Labeled>
+        {spec.related?.map((related) => (
+          <Labeled key={related.name} label={related.spec.title} fullWidth>
+            <ReferenceManyField
+              reference={related.name}
+              target={related.target}
+              sort={related.spec.sort}
+              perPage={100}
+            >
+              <ListTable
+                aria-label={related.spec.title}
+                empty={<EmptyNote>{`No ${related.spec.title.toLowerCase()}`}</EmptyNote>}
+              >
+                {fieldsOf(related.spec)
+                  .filter((field) => field.source !== related.target)
+                  .map((field) => (
+                    <DataTable.Col
+                      key={field.source}
+                      source={field.source}
+                      label={field.label}
+                      disableSort
+                      render={() => <FieldValue field={field} />}
+                    />
+                  ))}
+              </ListTable>
+            </ReferenceManyField>
+          </Labeled>
+        ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+};
