@@ -11,18 +11,14 @@ import { categories } from '../resources/categories';
 import { legal } from '../resources/legal';
 import { offers } from '../resources/offers';
 import { plainResources } from '../resources/plain/registry';
+import { plainScreen } from '../resources/plain/screens';
 import { users } from '../resources/users';
 import { withdrawalTypes, withdrawalTypesPage } from '../resources/withdrawal-types';
 import { withdrawals } from '../resources/withdrawals';
 import type { PageScreen, ResourceScreen } from './types';
 
-/** Each plain resource (`src/resources/<name>/resource.ts`) as the registry holds resources. */
-const plain: ResourceScreen[] = plainResources.map(({ name, spec, props }) => ({
-  name,
-  ...props,
-  icon: spec.icon,
-  options: { label: spec.title },
-}));
+/** Each plain resource (`src/resources/<name>/resource.ts`). */
+const plain = plainResources.map(({ name, spec }) => plainScreen({ name, spec }));
 
 /** Every resource of the console: App.tsx mounts each as a `<Resource>`. */
 export const resources: ResourceScreen[] = [

@@ -28,13 +28,8 @@ export type Outcome =
   | { ok: true; doc: LegalDocument; message: string }
   | { ok: false; message: string; fields?: Record<string, string> };
 
-/**
- * An answer: success with the saved version when it says ok, otherwise its error field or
- * 'Could not …'.
- */
-export function outcomeOfAnswer(action: LegalAction, answer: unknown): Outcome {
-  const { ok, doc } = (answer ?? {}) as { ok?: unknown; doc?: LegalDocument };
-  if (ok === true && doc) return { ok: true, doc, message: MESSAGES[action].success };
+/** An answer without the saved version: its error field, or 'Could not …'. */
+function outcomeOfAnswer(action: LegalAction, answer: unknown): Outcome {
   return { ok: false, message: errorTextOf(answer) ?? MESSAGES[action].failed };
 }
 
