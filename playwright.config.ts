@@ -110,6 +110,8 @@ export default defineConfig({
       TRUSTED_PROXIES: '127.0.0.2',
       TRUST_PROXY: '127.0.0.2',
       LOGOUT_URL: '/oauth2/sign_out',
+      TRUSTED_PROXY_GROUPS_HEADER: 'X-Forwarded-Groups',
+      SSO_GROUP_PERMISSIONS: JSON.stringify({ finance: ['withdrawals:read'] }),
     }),
     {
       command: 'node e2e/nginx.mjs',

@@ -13,7 +13,11 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const LoginResponse = z.object({ token: z.string(), user: User });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const MeResponse = z.object({ user: User });
+/**
+ * GET /auth/me: who is signed in and what they may do now: the stored permissions and those of
+ * their sign-on groups, wildcards as held (none unless an admin).
+ */
+export const MeResponse = z.object({ user: User, permissions: z.array(z.string()) });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });

@@ -5,5 +5,7 @@ export const ErrorBody = z.object({
   error: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** On a 403 for want of a permission: the one missing. */
+  permission: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

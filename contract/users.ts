@@ -6,10 +6,17 @@ export const USER_STATUSES = ['pending', 'active', 'disabled'] as const;
 export const UserStatus = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatus>;
 
+/** A permission the single sign-on proxy's group gives (SSO_GROUP_PERMISSIONS): not revocable here. */
+export const GroupPermission = z.object({ name: z.string(), group: z.string() });
+export type GroupPermission = z.infer<typeof GroupPermission>;
+
 export const AdminRole = z.object({
   enabled: z.boolean(),
   roles: z.array(z.string()),
+  /** The permissions granted in the console (stored). */
   permissions: z.array(z.string()),
+  /** Those the admin's sign-on groups add, on a user's detail (the groups last seen). */
+  groupPermissions: z.array(GroupPermission).optional(),
 });
 export type AdminRole = z.infer<typeof AdminRole>;
 

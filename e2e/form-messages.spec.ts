@@ -89,7 +89,7 @@ test('the user edit form and password change speak plainly, naming the field', a
   await expect(page.getByText('Min 6 chars')).toBeVisible();
   await tooLong(page, password, TEXT_MAX.password.newPassword, change);
 
-  const permission = page.getByRole('textbox', { name: 'Permission' });
+  const permission = page.getByRole('combobox', { name: 'Permission' });
   await tooLong(
     page,
     permission,

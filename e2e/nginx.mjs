@@ -6,7 +6,9 @@
 //   person is the `sso_email` cookie, sent on as X-Forwarded-Email (any X-Forwarded-Email the
 //   browser sends is replaced), from 127.0.0.2, the only address the server started with
 //   AUTH_MODE=proxy (E2E_SSO_PORT) trusts; without the cookie it answers 401 itself, as
-//   oauth2-proxy does. This one strips `/admin`, as many proxies do.
+//   oauth2-proxy does. The `sso_groups` cookie stands for the person's groups in the identity
+//   provider, sent on (replaced, as the email is) as X-Forwarded-Groups, a comma-separated list
+//   as oauth2-proxy sends it. This one strips `/admin`, as many proxies do.
 //   `/oauth2/sign_out` is its sign-out page.
 //
 // Runs nginx in the foreground with a configuration in a temporary directory; stops it on
@@ -85,7 +87,10 @@ http {
       # Nobody signed on: refused before the app, as oauth2-proxy refuses (or redirects).
       if ($cookie_sso_email = "") { return 401; }
       proxy_bind 127.0.0.2;
-      ${forwarded(['proxy_set_header X-Forwarded-Email $cookie_sso_email;'])}
+      ${forwarded([
+        'proxy_set_header X-Forwarded-Email $cookie_sso_email;',
+        'proxy_set_header X-Forwarded-Groups $cookie_sso_groups;',
+      ])}
       proxy_pass http://127.0.0.1:${ssoApp}/;
     }
   }

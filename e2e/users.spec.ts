@@ -46,7 +46,7 @@ test('grant and revoke a permission, and make admin / remove admin', async ({ pa
   const tag = `perm${Date.now()}`;
   const user = await player(tag);
   await signInQuickly(page, `/users/${user.user_id}`);
-  await page.getByRole('textbox', { name: 'Permission' }).fill('  withdrawals:approve  ');
+  await page.getByRole('combobox', { name: 'Permission' }).fill('  withdrawals:approve  ');
   await page.getByRole('button', { name: 'Grant' }).click();
   await expect(page.getByText('Permission granted')).toBeVisible();
   const chip = page.getByRole('button', { name: 'Revoke withdrawals:approve' });

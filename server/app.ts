@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { RouteAccess } from '../contract/permissions';
 import { installAdminGuard } from './auth/guard';
 import { type ProxySignIn, proxySignInOf } from './auth/proxy-sign-in';
 import { authRoutes } from './auth/routes';
@@ -39,7 +40,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     /** Every route registered, for the test that walks the admin routes. */
-    routeTable: { method: string; url: string }[];
+    routeTable: { method: string; url: string; permission: RouteAccess | undefined }[];
     /** Encrypts the secrets kept in the database (the push provider's key). */
     secrets: SecretBox;
     /** Where push notifications are sent. */
@@ -123,7 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('proxySignIn', proxySignInOf(deps.auth));
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
+    const permission = route.config?.permission;
+    for (const method of [route.method].flat())
+      app.routeTable.push({ method, url: route.url, permission });
   });
 
   installErrorHandling(app);

@@ -110,6 +110,68 @@ describe('readConfig', () => {
     );
   });
 
+  it("maps sign-on groups to permissions behind the proxy, from the header named or oauth2-proxy's", () => {
+    const proxy = { AUTH_MODE: 'proxy', TRUSTED_PROXIES: '127.0.0.2' };
+    expect(readConfig(proxy).auth).not.toHaveProperty('groups');
+    const mapped = readConfig({
+      ...proxy,
+      SSO_GROUP_PERMISSIONS:
+        ' {"finance": ["withdrawals:read", "withdrawals:approve", "withdrawals:read"], "ops": ["*", "bots:*"], "constructor": []} ',
+    }).auth;
+    expect(mapped).toMatchObject({
+      mode: 'proxy',
+      groups: {
+        header: 'X-Forwarded-Groups',
+        permissions: new Map([
+          ['finance', ['withdrawals:read', 'withdrawals:approve']],
+          ['ops', ['*', 'bots:*']],
+          ['constructor', []],
+        ]),
+      },
+    });
+    expect(
+      readConfig({ ...proxy, TRUSTED_PROXY_GROUPS_HEADER: 'X-Auth-Request-Groups' }).auth,
+    ).toMatchObject({ groups: { header: 'X-Auth-Request-Groups', permissions: new Map() } });
+    expect(() => readConfig({ TRUSTED_PROXY_GROUPS_HEADER: 'X Groups' })).toThrow(
+      /TRUSTED_PROXY_GROUPS_HEADER="X Groups": must be a header name/,
+    );
+  });
+
+  it('stops on an SSO_GROUP_PERMISSIONS that is not JSON, not a mapping, or grants an unknown permission', () => {
+    const refused: [string, RegExp][] = [
+      ['{finance: ["withdrawals:read"]}', /is not valid JSON: must be a JSON object/],
+      ['["withdrawals:read"]', /must be a JSON object of group name to permission names/],
+      ['"finance"', /must be a JSON object/],
+      ['null', /must be a JSON object/],
+      ['{"finance": "withdrawals:read"}', /group "finance": must be a JSON object/],
+      ['{"finance": [1]}', /group "finance": must be a JSON object/],
+      [
+        '{"finance": ["withdrawals:read", "withdrawals:pay"]}',
+        /group "finance": unknown permission "withdrawals:pay"; valid names: \*, users:\*/,
+      ],
+      ['{"a,b": []}', /group "a,b": a group name is not blank, has no comma/],
+      ['{"": []}', /group "": a group name is not blank/],
+      ['{" finance": []}', /group " finance": a group name/],
+    ];
+    for (const [value, message] of refused) {
+      let error: unknown;
+      try {
+        readConfig({
+          AUTH_MODE: 'proxy',
+          TRUSTED_PROXIES: '127.0.0.2',
+          SSO_GROUP_PERMISSIONS: value,
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error, value).toBeInstanceOf(ConfigError);
+      expect((error as Error).message, value).toContain(
+        `SSO_GROUP_PERMISSIONS=${JSON.stringify(value)}: `,
+      );
+      expect((error as Error).message, value).toMatch(message);
+    }
+  });
+
   it('names every bad variable in one message, without echoing secrets it does not need', () => {
     let error: unknown;
     try {

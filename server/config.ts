@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isGrantable, PERMISSION_CATALOGUE } from '../contract/permissions';
 import { addressListError } from './net/addresses';
 import { decodeSecretsKey } from './secrets/key-file';
 
@@ -31,6 +32,39 @@ function originOf(entry: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Sign-on group name → the permissions its members get (SSO_GROUP_PERMISSIONS). */
+export type GroupMapping = ReadonlyMap<string, readonly string[]>;
+
+const MAPPING_SHAPE =
+  'must be a JSON object of group name to permission names, such as {"finance":["withdrawals:read"]}';
+
+/** The mapping, or what is wrong with it. A Map: a group named `constructor` is only a name. */
+function groupMappingOf(value: string): GroupMapping | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return `is not valid JSON: ${MAPPING_SHAPE}`;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return MAPPING_SHAPE;
+  const mapping = new Map<string, string[]>();
+  for (const [group, names] of Object.entries(parsed)) {
+    // The proxy sends the groups as one comma-separated list: such a name could never match.
+    if (group.trim() !== group || group === '' || group.includes(',')) {
+      return `group ${JSON.stringify(group)}: a group name is not blank, has no comma and no surrounding spaces`;
+    }
+    if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) {
+      return `group ${JSON.stringify(group)}: ${MAPPING_SHAPE}`;
+    }
+    const unknown = names.find((name) => !isGrantable(name));
+    if (unknown !== undefined) {
+      return `group ${JSON.stringify(group)}: unknown permission ${JSON.stringify(unknown)}; valid names: ${PERMISSION_CATALOGUE.map((p) => p.name).join(', ')}`;
+    }
+    mapping.set(group, [...new Set(names as string[])]);
+  }
+  return mapping;
 }
 
 const flag = z.enum(['true', 'false', ''], { error: 'must be true or false' }).optional();
@@ -84,6 +118,19 @@ const EnvSchema = z.object({
       .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as X-Forwarded-Email')
       .optional(),
   ),
+  TRUSTED_PROXY_GROUPS_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as X-Forwarded-Groups')
+      .optional(),
+  ),
+  SSO_GROUP_PERMISSIONS: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const mapping = groupMappingOf(value);
+    if (typeof mapping !== 'string') return mapping;
+    ctx.addIssue({ code: 'custom', message: mapping });
+    return z.NEVER;
+  }),
   TRUSTED_PROXIES: optionalText.transform((v, ctx) => {
     if (v === undefined) return undefined;
     const addresses = v.split(',').map((a) => a.trim());
@@ -153,19 +200,41 @@ export interface AppConfig {
   auth: AuthSettings;
 }
 
-/** `proxy`: the proxy at one of `proxies` names the signed-in user by email in `header`. */
+/**
+ * `proxy`: the proxy at one of `proxies` names the signed-in user by email in `header`, and,
+ * with `groups`, the user's sign-on groups in `groups.header`, which give the permissions
+ * `groups.permissions` maps them to.
+ */
 export type AuthSettings =
   | { mode: 'password' }
-  | { mode: 'proxy'; header: string; proxies: string[]; logoutUrl: string };
+  | {
+      mode: 'proxy';
+      header: string;
+      proxies: string[];
+      logoutUrl: string;
+      groups?: { header: string; permissions: GroupMapping };
+    };
 
-/** The header oauth2-proxy sets, and its sign-out address. */
+/** The headers oauth2-proxy sets, and its sign-out address. */
 export const DEFAULT_PROXY_HEADER = 'X-Forwarded-Email';
+export const DEFAULT_PROXY_GROUPS_HEADER = 'X-Forwarded-Groups';
 export const DEFAULT_PROXY_LOGOUT_URL = '/oauth2/sign_out';
 
 export class ConfigError extends Error {}
 
 // Never echoed back, even when invalid: a URL may carry a password, a key is one.
 const SECRETS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SECRETS_KEY']);
+
+/** Groups are read when either variable is set: a mapping alone reads oauth2-proxy's header. */
+function groupSettings(header: string | undefined, permissions: GroupMapping | undefined) {
+  if (header === undefined && permissions === undefined) return {};
+  return {
+    groups: {
+      header: header ?? DEFAULT_PROXY_GROUPS_HEADER,
+      permissions: permissions ?? new Map<string, string[]>(),
+    },
+  };
+}
 
 /** Reads the environment; a bad value throws ConfigError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -210,6 +279,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
             header: e.TRUSTED_PROXY_HEADER ?? DEFAULT_PROXY_HEADER,
             proxies: e.TRUSTED_PROXIES,
             logoutUrl: e.LOGOUT_URL ?? DEFAULT_PROXY_LOGOUT_URL,
+            ...groupSettings(e.TRUSTED_PROXY_GROUPS_HEADER, e.SSO_GROUP_PERMISSIONS),
           }
         : { mode: 'password' },
   };

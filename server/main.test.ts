@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, freePort, login, READY, run, startServer, tempDir } from './test/process';
+import { call, cleanUp, freePort, login, READY, run, startServer, tempDir } from './test/process';
+
+/** What /auth/me says the token's admin may do. */
+async function permissionsOf(port: number, token: string | undefined) {
+  const me = await call<{ permissions: string[] }>(port, 'GET', '/api/auth/me', { token });
+  return me.body.permissions;
+}
 
 // The real server process, as `npm start` runs it: configuration, embedded PostgreSQL,
 // the data-dir lock, recovery after kill -9, graceful shutdown.
@@ -53,7 +59,23 @@ describe('the server process', () => {
     );
     expect(await cli.exit).toBe(0);
     expect(cli.output()).toContain("Created admin 'ops.lead'");
-    expect((await login(port, 'ops@example.com', 'second-admin-pass')).status).toBe(200);
+    const opsLead = await login(port, 'ops@example.com', 'second-admin-pass');
+    expect(opsLead.status).toBe(200);
+    expect(await permissionsOf(port, opsLead.body.token)).toEqual(['*']);
+
+    // --permissions gives less, from the catalogue only.
+    const limited = ['--username', 'auditor', '--permissions', 'audit:read, withdrawals:read'];
+    const env2 = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'auditor-pass-1' };
+    const unknown = run('server/cli/create-admin.ts', env2, [...limited.slice(0, 3), 'bogus:x']);
+    expect(await unknown.exit).toBe(2);
+    expect(unknown.output()).toContain('unknown permission bogus:x');
+    const auditorCli = run('server/cli/create-admin.ts', env2, limited);
+    expect(await auditorCli.exit).toBe(0);
+    const auditor = await login(port, 'auditor', 'auditor-pass-1');
+    expect(await permissionsOf(port, auditor.body.token)).toEqual([
+      'audit:read',
+      'withdrawals:read',
+    ]);
 
     third.proc.kill('SIGTERM');
     expect(await third.exit).toBe(0);

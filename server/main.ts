@@ -93,6 +93,12 @@ async function main(): Promise<void> {
       banner.push(
         `  Sign-in: by the single sign-on proxy at ${config.auth.proxies.join(', ')}, through ${config.auth.header}; admins are users with that email (npm run admin:create)`,
       );
+      if (config.auth.groups) {
+        const { header, permissions } = config.auth.groups;
+        banner.push(
+          `  Sign-on groups: through ${header}; ${permissions.size} mapped to permissions (SSO_GROUP_PERMISSIONS)`,
+        );
+      }
       if (seed.created) {
         banner.push(
           `  First admin: ${config.admin.email} (ADMIN_EMAIL before the first start: your sign-on email)`,

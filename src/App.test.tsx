@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from './App';
 import { getToken, setStoredUser, setToken } from './storage';
 import { installFakeFetch, reply } from './test/fakeFetch';
+import { meHolding } from './test/renderAdmin';
 
 const pingOk = { 'GET /api/admin/ping': reply(200, { ok: true }) };
 
@@ -34,6 +35,7 @@ describe('App (guard and routes)', () => {
         await gate;
         return reply(200, { ok: true });
       },
+      'GET /api/auth/me': reply(200, meHolding(['*'], 'admin')),
     });
 
     render(<App />);
@@ -47,9 +49,15 @@ describe('App (guard and routes)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Hi, admin')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    // then only the dashboard's own figures
+    // then what the admin may do, once, and only the dashboard's own figures
+    expect(requests.filter((r) => r.path === '/api/auth/me')).toHaveLength(1);
     expect(
-      requests.every((r) => r.path === '/api/admin/ping' || r.path.startsWith('/api/admin/stats/')),
+      requests.every(
+        (r) =>
+          r.path === '/api/admin/ping' ||
+          r.path === '/api/auth/me' ||
+          r.path.startsWith('/api/admin/stats/'),
+      ),
     ).toBe(true);
     expect(requests[0]?.path).toBe('/api/admin/ping');
     expect(requests[0]?.headers.authorization).toBe('Bearer tok-1');

@@ -16,6 +16,9 @@ import {
   type RouteObject,
   RouterProvider,
 } from 'react-router-dom';
+import { AccessDenied } from './access/AccessDenied';
+import { guardResource } from './access/guardResource';
+import { RequireAccess } from './access/RequireAccess';
 import { authProvider as defaultAuthProvider } from './authProvider';
 import { GuardedPage } from './components/GuardedPage';
 import { LatestNotification } from './components/LatestNotification';
@@ -51,7 +54,7 @@ type ConsoleProps = Required<Omit<AppProps, 'router'>>;
 /**
  * The map of the console, read from the registry. /login is the only route outside the guard;
  * every other route waits for the admin ping ('Loading...') and then renders inside the Layout,
- * or logs out to /login.
+ * or logs out to /login; a route the admin's permissions do not open says so instead.
  */
 const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps) => (
   // react-admin's <Admin>, in its two parts: <Admin> would also bring its default translator.
@@ -73,6 +76,7 @@ const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps)
       loading={LoadingScreen}
       catchAll={RedirectHome}
       notification={LatestNotification}
+      accessDenied={AccessDenied}
     >
       {resources.map((resource) => (
         <Resource key={resource.name} {...resource} />
@@ -84,7 +88,9 @@ const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps)
             path={path}
             element={
               <GuardedPage>
-                <Page />
+                <RequireAccess action="read" resource={path}>
+                  <Page />
+                </RequireAccess>
               </GuardedPage>
             }
           />
@@ -118,7 +124,7 @@ export const App = ({
             dataProvider={dataProvider}
             authProvider={authProvider}
             store={store ?? createStore()}
-            resources={resources}
+            resources={resources.map(guardResource)}
           />
         ),
       },

@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
-import { authProvider, NOT_AN_ADMIN } from './authProvider';
+import { authProvider, forgetPermissions, NOT_AN_ADMIN } from './authProvider';
 import { config } from './config';
 import { pageNavigation } from './navigation';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
@@ -26,6 +26,8 @@ const user = (overrides: Partial<User> = {}): User => ({
 describe('authProvider', () => {
   beforeEach(() => {
     window.history.pushState({}, '', '/login');
+    // each test is a page load of its own
+    forgetPermissions();
   });
 
   describe('login', () => {
@@ -138,12 +140,20 @@ describe('authProvider', () => {
       expect(requests).toHaveLength(0);
     });
 
-    it('asks the admin ping with the Bearer token and resolves when it answers ok', async () => {
+    it('asks the admin ping with the Bearer token, and what the admin may do once, and resolves', async () => {
       setToken('tok-1');
-      const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+      const { requests } = installFakeFetch({
+        'GET /api/admin/ping': reply(200, { ok: true }),
+        'GET /api/auth/me': reply(200, { user: user(), permissions: ['*'] }),
+      });
 
       await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
-      expect(requests.map((r) => r.path)).toEqual(['/api/admin/ping']);
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+      expect(requests.map((r) => r.path)).toEqual([
+        '/api/admin/ping',
+        '/api/auth/me',
+        '/api/admin/ping',
+      ]);
       expect(requests[0]?.headers.authorization).toBe('Bearer tok-1');
     });
 

@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { LoginBody, LoginResponse, MeResponse } from '../contract/auth';
 import type { User } from '../contract/users';
+import { permits } from './access/permissionFor';
 import { config } from './config';
 import { http } from './http';
 import { pageNavigation } from './navigation';
@@ -46,20 +47,48 @@ const isUnauthorized = (error: unknown) => (error as { status?: number })?.statu
  */
 const endSession = (error: unknown): never => {
   clearSession();
+  forgetPermissions();
   if (reloadForProxy()) throw { logoutUser: false, redirectTo: false, message: false };
   throw error;
 };
 
-/** GET auth/me answers `{user}`; a bare user object is accepted too. */
-const fetchMe = async (signal?: AbortSignal): Promise<StoredUser> => {
+/** GET auth/me answers `{user, permissions}`; a bare user object is accepted too (holding none). */
+const fetchMe = async (signal?: AbortSignal): Promise<MeResponse> => {
   const res = await http<MeResponse | User>('auth/me', { signal });
-  const user = (res as MeResponse).user ?? res;
-  setStoredUser(user);
-  return user;
+  const me = 'user' in res ? res : { user: res, permissions: [] };
+  setStoredUser(me.user);
+  return me;
 };
 
-/** Behind the sign-on proxy: whether this page load has read who is signed in. */
-let identityLoaded = false;
+/**
+ * What the signed-in admin may do, read once per page load (at sign-in, or on the first check
+ * of the page) and kept in memory: every access check reads it without a request, and loading
+ * the page again picks up a change.
+ */
+let held: Promise<readonly string[]> | null = null;
+/** The same, once read: lets a screen render its final state at once. */
+let heldNow: readonly string[] | undefined;
+
+const permissionsOf = (me: Promise<MeResponse>) => {
+  const loading = me.then((answer) => {
+    if (held === loading) heldNow = answer.permissions;
+    return answer.permissions;
+  });
+  held = loading;
+  // A failed read is tried again by the next check, not kept.
+  loading.catch(() => {
+    if (held === loading) held = null;
+  });
+  return loading;
+};
+
+const loadPermissions = () => held ?? permissionsOf(fetchMe());
+
+/** Forgets what was read: the next check reads who is signed in again (a new page load). */
+export const forgetPermissions = () => {
+  held = null;
+  heldNow = undefined;
+};
 
 const identityOf = (user: StoredUser): UserIdentity => ({
   id: user.userId ?? user._id ?? '',
@@ -76,9 +105,9 @@ export const authProvider: AuthProvider = {
     setToken(res.token);
     setStoredUser(res.user);
     try {
-      await fetchMe();
+      await permissionsOf(fetchMe());
     } catch {
-      // spec 7: a failure of the me call after login is ignored
+      // spec 7: a failure of the me call after login is ignored (the first check reads it again)
     }
   },
 
@@ -92,6 +121,7 @@ export const authProvider: AuthProvider = {
       }
     }
     clearSession();
+    forgetPermissions();
   },
 
   /** The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides. */
@@ -100,12 +130,12 @@ export const authProvider: AuthProvider = {
     if (!proxy && !getToken()) throw new Error('Not signed in');
     try {
       await http('admin/ping', { signal: params?.signal });
-      // No sign-in of ours stored who this is: ask once per page load (the proxy's person may
-      // have changed since the last visit).
-      if (proxy && !identityLoaded) {
-        await fetchMe(params?.signal);
-        identityLoaded = true;
-      }
+      // Who this is and what they may do, once per page load (behind the proxy the person may
+      // have changed since the last visit; anywhere their permissions may have).
+      // Only a 401 stops the check: otherwise the next access check reads them again.
+      await loadPermissions().catch((error: unknown) => {
+        if (isUnauthorized(error)) throw error;
+      });
     } catch (error) {
       // A valid sign-in without the admin role: say why on the login page it returns to.
       if ((error as { status?: number }).status === 403) setLoginNotice(NOT_AN_ADMIN);
@@ -119,10 +149,27 @@ export const authProvider: AuthProvider = {
     if (isUnauthorized(error)) endSession(error);
   },
 
+  /**
+   * react-admin's access control: whether the admin may do `action` on a resource (its name) or
+   * a custom page (its path), from the permissions in memory: never a request of its own.
+   */
+  async canAccess({ resource, action }) {
+    try {
+      return permits(await loadPermissions(), resource, action);
+    } catch {
+      return false;
+    }
+  },
+
+  /** `canAccess` answered at once when what the admin may do is in memory; else undefined. */
+  canAccessNow({ resource, action }: { resource: string; action: string }): boolean | undefined {
+    return heldNow && permits(heldNow, resource, action);
+  },
+
   async getIdentity(params) {
     const stored = getStoredUser();
     if (stored?.username) return identityOf(stored);
-    return identityOf(await fetchMe(params?.signal));
+    return identityOf((await fetchMe(params?.signal)).user);
   },
 };
 

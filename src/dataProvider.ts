@@ -49,6 +49,10 @@ const isRecord = (value: unknown): value is ApiRecord =>
  * be true). Anything else is an UnexpectedAnswer naming `endpoint`.
  */
 export const held = (answer: unknown, holds: Holds, endpoint: string): unknown => {
+  if (holds === '[]') {
+    if (!Array.isArray(answer)) throw new UnexpectedAnswer(endpoint, answer, 'a JSON array');
+    return answer;
+  }
   if (!isRecord(answer)) throw new UnexpectedAnswer(endpoint, answer, 'a JSON object');
   if (holds === '.') return answer;
   const value = answer[holds];

@@ -11,6 +11,7 @@ import type {
 import type { LegalDocument, LegalSaved, LegalType, LegalVersion } from '../contract/legal';
 import type { ListResponse } from '../contract/lists';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
+import type { PermissionInfo } from '../contract/permissions';
 import type {
   AppInfo,
   AppInfoBody,
@@ -31,10 +32,11 @@ import type { HttpOptions, Query } from './http';
 export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
 
 /**
- * Where an answer holds what its caller needs: `'.'` the answer itself (an object), or the name
- * of the field that must be there (`'withdrawal'` in `{ok, withdrawal}`; `'ok'` must be true).
+ * Where an answer holds what its caller needs: `'.'` the answer itself (an object), `'[]'` the
+ * answer itself (an array), or the name of the field that must be there (`'withdrawal'` in
+ * `{ok, withdrawal}`; `'ok'` must be true).
  */
-export type Holds = '.' | (string & {});
+export type Holds = '.' | '[]' | (string & {});
 
 /** Where each react-admin verb's answer holds the record; '.' (a bare record) unless named. */
 export interface Answers {
@@ -148,6 +150,12 @@ export const verbs = {
     method: 'PATCH',
     body,
     holds: 'adminRole',
+  })),
+  /** What may be granted, with a line saying what each allows (`*`, `area:*`, each permission). */
+  getPermissionCatalogue: verb<[AbortSignal?], PermissionInfo[]>((signal) => ({
+    path: 'admin/permissions',
+    signal,
+    holds: '[]',
   })),
   changeUserPassword: verb<[Identifier, string], OkResponse>((userId, newPassword) => ({
     path: `admin/users/${segment(userId)}/password`,

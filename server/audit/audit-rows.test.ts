@@ -467,14 +467,14 @@ const EXAMPLES: Record<string, Example> = {
       return {
         method: 'PATCH',
         url: `${ADMIN}/users/${user_id}/permissions`,
-        payload: { grant: ['withdrawals.decide'] },
+        payload: { grant: ['withdrawals:approve'] },
         writes: [row('user.permissions', 'user', user_id)],
       };
     },
     refused: async () => ({
       method: 'PATCH',
       url: `${ADMIN}/users/nobody/permissions`,
-      payload: { grant: ['withdrawals.decide'] },
+      payload: { grant: ['withdrawals:approve'] },
       status: 404,
     }),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANY_ADMIN } from '../../contract/permissions';
 import { buildApp } from '../app';
 import { signedIn } from '../test/client';
 import { pathOf } from '../test/crud';
@@ -75,12 +76,19 @@ describe('every /api/admin route requires an admin', () => {
     }
   });
 
-  it('also covers a route added later anywhere in the app', async () => {
+  it('also covers a route added later anywhere in the app, which must declare its permission', async () => {
     const app = await buildApp({ db: t.db, logLevel: 'silent' });
-    app.get('/api/admin/added-later', async () => ({ secret: true }));
+    expect(() => app.get('/api/admin/undeclared', async () => ({ secret: true }))).toThrow(
+      'GET /api/admin/undeclared declares no permission (config.permission)',
+    );
+    app.get('/api/admin/added-later', { config: { permission: ANY_ADMIN } }, async () => ({
+      secret: true,
+    }));
     await app.register(
       async (scope) => {
-        scope.post('/nested', async () => ({ secret: true }));
+        scope.post('/nested', { config: { permission: 'bots:write' } }, async () => ({
+          secret: true,
+        }));
       },
       { prefix: '/api/admin/plugin' },
     );
@@ -94,6 +102,17 @@ describe('every /api/admin route requires an admin', () => {
       }
     }
     await app.close();
+
+    const nested = await buildApp({ db: t.db, logLevel: 'silent' });
+    await expect(
+      nested.register(
+        async (scope) => {
+          scope.delete('/gone', async () => ({ ok: true }));
+        },
+        { prefix: '/api/admin/plugin' },
+      ),
+    ).rejects.toThrow('DELETE /api/admin/plugin/gone declares no permission');
+    await nested.close();
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

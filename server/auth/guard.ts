@@ -1,12 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ANY_ADMIN,
+  allows,
+  missingPermission,
+  type Permission,
+  type RouteAccess,
+} from '../../contract/permissions';
 import type { Actor } from '../audit/audit';
-import { forbidden, unauthorized } from '../http/errors';
+import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { proxySession } from './proxy-sign-in';
 import { findSession, type Session } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     session?: Session;
+  }
+  interface FastifyContextConfig {
+    /** What a route under /api/admin needs: a permission, or any admin. */
+    permission?: RouteAccess;
   }
 }
 
@@ -45,20 +56,55 @@ export async function requireAdmin(request: FastifyRequest): Promise<Session> {
   return session;
 }
 
+/** What the signed-in user may do now: stored and sign-on group permissions, if an admin. */
+export function permissionsOf(session: Session): string[] {
+  if (!session.user.admin_enabled) return [];
+  const fromGroups = session.groupPermissions.map((p) => p.name);
+  return [...new Set([...session.user.admin_permissions, ...fromGroups])];
+}
+
+/** 403 `{error: 'Missing permission: x', code: 'forbidden', permission: 'x'}`. */
+export const lacking = (permission: Permission) =>
+  new ApiError(403, 'forbidden', missingPermission(permission), undefined, undefined, {
+    permission,
+  });
+
+/** Whether the signed-in admin holds `permission` (or what implies it). */
+export async function holds(request: FastifyRequest, permission: Permission): Promise<boolean> {
+  return allows(permissionsOf(await requireAdmin(request)), permission);
+}
+
+/** 403 (see `lacking`) unless the admin holds `permission`. */
+async function requirePermission(request: FastifyRequest, permission: Permission) {
+  if (!(await holds(request, permission))) throw lacking(permission);
+}
+
+const isAdminRoute = (pattern: string | undefined) =>
+  pattern === ADMIN_PREFIX || pattern?.startsWith(`${ADMIN_PREFIX}/`);
+
 export function actorOf(request: FastifyRequest): Actor {
   const user = request.session?.user;
   return { id: user?.id ?? null, username: user?.username ?? null, ip: request.ip };
 }
 
 /**
- * Every route whose pattern lies under /api/admin requires an admin, checked on the matched
- * route pattern (not the raw URL), so no route can opt out and no URL spelling slips past.
+ * Every route whose pattern lies under /api/admin requires an admin holding the permission its
+ * definition declares, checked on the matched route pattern (not the raw URL), so no route can
+ * opt out and no URL spelling slips past. A route that declares none is not registered.
  */
 export function installAdminGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const pattern = request.routeOptions.url;
-    if (pattern === ADMIN_PREFIX || pattern?.startsWith(`${ADMIN_PREFIX}/`)) {
-      await requireAdmin(request);
+  app.addHook('onRoute', (route) => {
+    if (isAdminRoute(route.url) && !route.config?.permission) {
+      throw new Error(
+        `${String(route.method)} ${route.url} declares no permission (config.permission)`,
+      );
     }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (!isAdminRoute(request.routeOptions.url)) return;
+    const access = request.routeOptions.config.permission;
+    // Never undefined here (see onRoute): a route added before this hook still needs an admin.
+    if (access === ANY_ADMIN || access === undefined) await requireAdmin(request);
+    else await requirePermission(request, access);
   });
 }

@@ -1,10 +1,17 @@
 import type { AdminRole, User } from '../../contract/users';
+import type { GroupMapping } from '../config';
 import type { UserRow } from '../db/schema';
+import { groupPermissionsOf } from './sso-groups';
 
-export const adminRoleOf = (row: UserRow): AdminRole => ({
+/**
+ * With the sign-on groups' mapping (a user's detail, behind the proxy): also what the groups the
+ * user came with last give. Lists leave it out.
+ */
+export const adminRoleOf = (row: UserRow, groupMapping?: GroupMapping): AdminRole => ({
   enabled: row.admin_enabled,
   roles: row.admin_roles,
   permissions: row.admin_permissions,
+  ...(groupMapping && { groupPermissions: groupPermissionsOf(row.sso_groups, groupMapping) }),
 });
 
 /** The API's view of a user: never the password hash. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSettings } from '../config';
 import { bearer, buildTestApp, createTestContext, type TestContext } from '../test/harness';
@@ -20,6 +21,7 @@ const proxyAuth = (overrides: Partial<ProxyAuth> = {}): ProxyAuth => ({
 let t: TestContext;
 let app: FastifyInstance;
 let customHeaderApp: FastifyInstance;
+let groupsApp: FastifyInstance;
 let admin: Awaited<ReturnType<TestContext['user']>>;
 let player: Awaited<ReturnType<TestContext['user']>>;
 let disabledAdmin: Awaited<ReturnType<TestContext['user']>>;
@@ -31,6 +33,15 @@ beforeAll(async () => {
   customHeaderApp = await buildTestApp({
     ...deps,
     auth: proxyAuth({ header: 'X-Auth-Request-Email', proxies: ['10.1.2.3'] }),
+  });
+  groupsApp = await buildTestApp({
+    ...deps,
+    auth: proxyAuth({
+      groups: {
+        header: 'X-Forwarded-Groups',
+        permissions: new Map([['finance', ['withdrawals:read', 'withdrawals:approve']]]),
+      },
+    }),
   });
   admin = await t.user({ admin: true });
   player = await t.user();
@@ -44,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await customHeaderApp.close();
+  await groupsApp.close();
   await t.close();
 });
 
@@ -277,5 +289,116 @@ describe('AUTH_MODE=proxy', () => {
       authMode: 'proxy',
       logoutUrl: '/oauth2/sign_out',
     });
+  });
+});
+
+describe('sign-on groups (TRUSTED_PROXY_GROUPS_HEADER, SSO_GROUP_PERMISSIONS)', () => {
+  const as = (
+    email: string,
+    groups: string | undefined,
+    url: string,
+    options: { from?: string; on?: FastifyInstance } = {},
+  ) =>
+    send(
+      {
+        method: 'GET',
+        url,
+        email,
+        from: options.from,
+        headers: groups === undefined ? {} : { 'x-forwarded-groups': groups },
+      },
+      options.on ?? groupsApp,
+    );
+  const storedGroups = async (id: number) =>
+    await t.db
+      .selectFrom('users')
+      .select(['sso_groups', sql<string>`xmin::text`.as('version')])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it("gives an admin with no permission of their own what the proxy's groups map to, and only that", async () => {
+    const member = await t.user({ admin: true, permissions: [] });
+    const withdrawals = await as(member.email, 'finance', '/api/admin/withdrawals');
+    expect(withdrawals.statusCode, withdrawals.body).toBe(200);
+    const bots = await as(member.email, 'finance', '/api/admin/bots');
+    expect(bots.statusCode).toBe(403);
+    expect(bots.json()).toEqual({
+      error: 'Missing permission: bots:read',
+      code: 'forbidden',
+      permission: 'bots:read',
+    });
+    const me = await as(member.email, 'finance', '/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().permissions).toEqual(['withdrawals:read', 'withdrawals:approve']);
+
+    // A group with no mapping, or none at all: the dashboard only.
+    for (const groups of ['support', '', undefined]) {
+      const refused = await as(member.email, groups, '/api/admin/withdrawals');
+      expect(refused.statusCode, String(groups)).toBe(403);
+      expect((await as(member.email, groups, '/api/auth/me')).json().permissions).toEqual([]);
+    }
+  });
+
+  it('adds to the stored permissions, and is believed from the proxy only', async () => {
+    const reader = await t.user({ admin: true, permissions: ['bots:read'] });
+    const me = await as(reader.email, 'finance', '/api/auth/me');
+    expect(me.json().permissions).toEqual(['bots:read', 'withdrawals:read', 'withdrawals:approve']);
+
+    const member = await t.user({ admin: true, permissions: [] });
+    for (const from of [STRANGER, '10.2.0.1']) {
+      const res = await as(member.email, 'finance', '/api/admin/withdrawals', { from });
+      expect(res.statusCode, from).toBe(401);
+    }
+    expect((await storedGroups(member.id)).sso_groups).toEqual([]);
+    // A proxy configured without groups passes none on, whatever the header says.
+    const ungrouped = await as(member.email, 'finance', '/api/admin/withdrawals', { on: app });
+    expect(ungrouped.statusCode).toBe(403);
+    expect((await storedGroups(member.id)).sso_groups).toEqual([]);
+  });
+
+  it('shows on the user detail what the groups give, and takes a change of groups at the next request', async () => {
+    const member = await t.user({ admin: true, permissions: [] });
+    const detail = async () => {
+      const res = await as(admin.email, undefined, `/api/admin/users/${member.user_id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect((await detail()).adminRole.groupPermissions).toEqual([]);
+
+    expect((await as(member.email, ' finance ,, ', '/api/admin/withdrawals')).statusCode).toBe(200);
+    const stored = await storedGroups(member.id);
+    expect(stored.sso_groups).toEqual(['finance']);
+    const shown = await detail();
+    expect(shown.adminRole).toMatchObject({
+      permissions: [],
+      groupPermissions: [
+        { name: 'withdrawals:read', group: 'finance' },
+        { name: 'withdrawals:approve', group: 'finance' },
+      ],
+    });
+    expect(shown.user.adminRole).toEqual(shown.adminRole);
+    // Lists keep to the stored permissions.
+    const list = await as(admin.email, undefined, `/api/admin/users?q=${member.username}`);
+    expect(list.json().items[0].adminRole).not.toHaveProperty('groupPermissions');
+
+    // The same groups, in any order or spelling of the list: nothing written.
+    expect((await as(member.email, 'finance', '/api/auth/me')).statusCode).toBe(200);
+    expect((await as(member.email, 'finance, finance', '/api/admin/ping')).statusCode).toBe(200);
+    expect((await storedGroups(member.id)).version).toBe(stored.version);
+
+    // Moved to another group in the identity provider: refused at once, and shown so.
+    const moved = await as(member.email, 'support,staff', '/api/admin/withdrawals');
+    expect(moved.statusCode).toBe(403);
+    expect((await storedGroups(member.id)).sso_groups).toEqual(['staff', 'support']);
+    expect((await detail()).adminRole.groupPermissions).toEqual([]);
+    expect((await as(member.email, 'staff, finance', '/api/admin/withdrawals')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('leaves the detail as it was without a mapping', async () => {
+    const res = await as(admin.email, undefined, `/api/admin/users/${admin.user_id}`, { on: app });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().adminRole).not.toHaveProperty('groupPermissions');
   });
 });

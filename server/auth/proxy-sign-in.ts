@@ -1,21 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AuthSettings } from '../config';
+import type { AuthSettings, GroupMapping } from '../config';
 import type { UserRow } from '../db/schema';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { addressMatcher } from '../net/addresses';
 import type { Session } from './sessions';
+import { groupPermissionsOf, groupsOf, sameGroups } from './sso-groups';
 
 /** Sign-in by a single sign-on proxy: which header names the user, and which peers may set it. */
 export interface ProxySignIn {
   /** Lower-cased, as Node names incoming headers. */
   header: string;
   isProxy(address: string | undefined): boolean;
+  /** The header naming the user's sign-on groups (lower-cased), and what each group gives. */
+  groups?: { header: string; permissions: GroupMapping };
 }
 
 export function proxySignInOf(auth: AuthSettings | undefined): ProxySignIn | null {
   if (auth?.mode !== 'proxy') return null;
-  return { header: auth.header.toLowerCase(), isProxy: addressMatcher(auth.proxies) };
+  return {
+    header: auth.header.toLowerCase(),
+    isProxy: addressMatcher(auth.proxies),
+    ...(auth.groups && {
+      groups: { header: auth.groups.header.toLowerCase(), permissions: auth.groups.permissions },
+    }),
+  };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -53,9 +62,8 @@ export async function proxySession(request: FastifyRequest, proxy: ProxySignIn):
   if (!SAFE_METHODS.has(request.method) && fromAnotherSite(request)) {
     throw new ApiError(403, 'cross_site', 'Changes cannot be asked for from another site');
   }
-  const value = proxy.isProxy(request.raw.socket.remoteAddress)
-    ? request.headers[proxy.header]
-    : undefined;
+  const fromProxy = proxy.isProxy(request.raw.socket.remoteAddress);
+  const value = fromProxy ? request.headers[proxy.header] : undefined;
   const email = typeof value === 'string' ? value.trim() : '';
   if (!email) throw unauthorized('Sign in through the single sign-on proxy');
   if (!EMAIL.test(email)) throw forbidden('The sign-on proxy sent no usable email address');
@@ -67,5 +75,21 @@ export async function proxySession(request: FastifyRequest, proxy: ProxySignIn):
   if (!user || user.status === 'disabled') throw forbidden('No active account has this email');
   // The proxy may sign in anyone of the organisation: only admins get anything here.
   if (!user.admin_enabled) throw forbidden();
-  return { id: null, user: user as UserRow };
+  if (!proxy.groups) return { id: null, user: user as UserRow, groupPermissions: [] };
+
+  // Believed from the proxy only, as the email is.
+  const groups = fromProxy ? groupsOf(request.headers[proxy.groups.header]) : [];
+  // Kept for other admins to see on the user's detail; written only when they changed.
+  if (!sameGroups(groups, user.sso_groups)) {
+    await request.server.db
+      .updateTable('users')
+      .set({ sso_groups: groups })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  return {
+    id: null,
+    user: { ...(user as UserRow), sso_groups: groups },
+    groupPermissions: groupPermissionsOf(groups, proxy.groups.permissions),
+  };
 }

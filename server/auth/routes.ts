@@ -3,7 +3,7 @@ import { LoginBody, LoginResponse, MeResponse, OkResponse } from '../../contract
 import { ErrorBody } from '../../contract/errors';
 import { audit } from '../audit/audit';
 import { ApiError } from '../http/errors';
-import { actorOf, requireSession } from './guard';
+import { actorOf, permissionsOf, requireSession } from './guard';
 import { presentUser } from './present-user';
 import { revokeSession } from './sessions';
 import { signIn } from './sign-in';
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: MeResponse, 401: ErrorBody, 403: ErrorBody } } },
     async (request) => {
       const session = await requireSession(request);
-      return { user: presentUser(session.user) };
+      return { user: presentUser(session.user), permissions: permissionsOf(session) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { GroupPermission } from '../../contract/users';
 import type { Database } from '../db/connect';
 import type { UserRow } from '../db/schema';
 
@@ -14,6 +15,8 @@ export interface Session {
   /** null when the single sign-on proxy vouched for the user: no session row of ours. */
   id: number | null;
   user: UserRow;
+  /** What the user's single sign-on groups give, for this request (proxy sign-in only). */
+  groupPermissions: GroupPermission[];
 }
 
 /** 256 random bits, base64url. Only its SHA-256 is stored, so a database leak yields no token. */
@@ -69,7 +72,7 @@ export async function findSession(db: Database, token: string): Promise<Session 
       .where('id', '=', session_id)
       .execute();
   }
-  return { id: session_id, user: user as UserRow };
+  return { id: session_id, user: user as UserRow, groupPermissions: [] };
 }
 
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {

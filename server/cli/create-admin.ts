@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { EVERYTHING, isGrantable, PERMISSION_CATALOGUE } from '../../contract/permissions';
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
@@ -15,7 +16,10 @@ import { createUser } from '../modules/users/create';
 
 const USAGE = `Creates an admin, or makes an existing user an admin with a new password.
 
-  npm run admin:create -- --username NAME --email EMAIL
+  npm run admin:create -- --username NAME --email EMAIL [--permissions a,b]
+
+The admin gets every permission (*) unless --permissions names fewer, from the catalogue
+(npm run admin:create -- --help lists it).
 
 The password is read from ADMIN_PASSWORD (at least 8 characters); without it a random one is
 generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also while
@@ -25,7 +29,31 @@ const Args = z.object({
   username: z.string().trim().min(3, 'at least 3 characters').max(64),
   email: z.email('not an email address'),
   password: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters'),
+  permissions: z
+    .string()
+    .transform((list) => [
+      ...new Set(
+        list
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .refine(isGrantable, { error: (issue) => `unknown permission ${String(issue.input)}` }),
+        )
+        .min(1, 'name at least one permission'),
+    ),
 });
+
+const catalogue = () =>
+  PERMISSION_CATALOGUE.map(({ name, description }) => `  ${name.padEnd(22)}${description}`).join(
+    '\n',
+  );
 
 async function open(config: ReturnType<typeof readConfig>): Promise<OpenDatabase> {
   try {
@@ -40,10 +68,15 @@ async function open(config: ReturnType<typeof readConfig>): Promise<OpenDatabase
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { username: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      permissions: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help || !values.username) {
-    console.log(USAGE);
+    console.log(`${USAGE}\n\nPermissions:\n${catalogue()}`);
     return values.help ? 0 : 2;
   }
   const generated = process.env.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
@@ -51,13 +84,14 @@ async function main(): Promise<number> {
     username: values.username,
     email: values.email ?? `${values.username}@example.com`,
     password: process.env.ADMIN_PASSWORD ?? generated,
+    permissions: values.permissions ?? EVERYTHING,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues)
       console.error(`${String(issue.path[0])}: ${issue.message}`);
     return 2;
   }
-  const { username, email, password } = parsed.data;
+  const { username, email, password, permissions } = parsed.data;
   const config = readConfig(process.env);
   const database = await open(config);
   try {
@@ -75,11 +109,12 @@ async function main(): Promise<number> {
         .executeTakeFirst();
       const system = { id: null, username: 'cli', ip: null };
       if (!existing) {
-        const user = await createUser(trx, { username, email, password, admin: true });
+        const user = await createUser(trx, { username, email, password, admin: true, permissions });
         await audit(trx, system, {
           action: 'user.create_admin',
           entity: 'user',
           entityId: user.user_id,
+          after: { permissions },
         });
         return `Created admin '${user.username}'`;
       }
@@ -89,6 +124,7 @@ async function main(): Promise<number> {
           password_hash: await hashPassword(password),
           admin_enabled: true,
           admin_roles: sql<string[]>`array(SELECT DISTINCT unnest(admin_roles || '{admin}'))`,
+          admin_permissions: permissions,
           status: 'active',
           updated_at: sql<Date>`now()`,
         })
@@ -99,8 +135,12 @@ async function main(): Promise<number> {
         action: 'user.reset_admin',
         entity: 'user',
         entityId: existing.user_id,
-        before: { adminEnabled: existing.admin_enabled, status: existing.status },
-        after: { adminEnabled: true, status: 'active' },
+        before: {
+          adminEnabled: existing.admin_enabled,
+          status: existing.status,
+          permissions: existing.admin_permissions,
+        },
+        after: { adminEnabled: true, status: 'active', permissions },
       });
       return `'${existing.username}' is now an admin with a new password (other sessions ended)`;
     });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { labelOf, type SnakeCase, singularOf, snakeCase } from '../../contract/crud-names';
+import type { RecordArea } from '../../contract/permissions';
 import { decimal, type Field, reference, timestamp } from './fields';
 import {
   defineResource,
@@ -77,6 +78,8 @@ type Rules<F extends Fields, Q extends ListQuery, Item extends { _id: string }> 
 
 export interface PlainOptions<F extends Fields, Q extends ListQuery, Item extends { _id: string }>
   extends Rules<F, Q, Item> {
+  /** Its reads need `<area>:read`, its changes `<area>:write` (contract/permissions.ts). */
+  area: RecordArea;
   /** The fields `q` searches, in this order. */
   search: readonly (keyof F & string)[];
   /**
@@ -124,6 +127,7 @@ export function plainResource<F extends Fields, Q extends ListQuery, Item extend
   const nullable = new Set(search.filter((field) => mayBeEmpty(shape[field])).map(snakeCase));
   const spec: Untyped = {
     path: `/admin/${name}`,
+    area: options.area,
     // Any table: the kit's queries are untyped inside (see tables.ts).
     table: table as TableName,
     entity: options.entity ?? singular.replace(/ /g, '_'),

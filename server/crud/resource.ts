@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { z } from 'zod';
+import type { RecordArea } from '../../contract/permissions';
 import type { Database } from '../db/connect';
 import { notFound } from '../http/errors';
 import { type Field, type FieldSpec, fieldOf } from './fields';
@@ -42,6 +43,8 @@ export interface ResourceSpec<
 > {
   /** List and create at `path`; each record at `path/:id`. */
   path: string;
+  /** Its reads need `<area>:read`, its changes `<area>:write`. */
+  area: RecordArea;
   table: T;
   /** By default `:id` is the record's `_id`; or a public key of its own (bots' botId). */
   key?: KeySpec<ColumnOf<T>>;

@@ -40,10 +40,13 @@ export function idCheck(resource: AnyResource, verb: RecordVerb) {
  */
 export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource: R): void {
   const { path, schemas } = resource;
+  const read = { permission: `${resource.area}:read` } as const;
+  const write = { permission: `${resource.area}:write` } as const;
 
   app.get(
     path,
     {
+      config: read,
       schema: {
         querystring: schemas.query,
         response: { 200: listResponse(schemas.item), ...denied },
@@ -56,6 +59,7 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
   app.get(
     `${path}/:id`,
     {
+      config: read,
       ...idCheck(resource, 'fetch'),
       schema: { params: IdParams, response: { 200: schemas.item, ...recordErrors } },
     },
@@ -64,7 +68,10 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
 
   app.post(
     path,
-    { schema: { body: schemas.create, response: { 201: schemas.item, ...recordErrors } } },
+    {
+      config: write,
+      schema: { body: schemas.create, response: { 201: schemas.item, ...recordErrors } },
+    },
     async (request, reply) => {
       const input = request.body as FieldsOf<R>;
       const record = await createRecord(app.db, actorOf(request), resource, input);
@@ -75,6 +82,7 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
   app.route({
     method: schemas.update.method,
     url: `${path}/:id`,
+    config: write,
     ...idCheck(resource, 'update'),
     schema: {
       params: IdParams,
@@ -90,6 +98,7 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
   app.delete(
     `${path}/:id`,
     {
+      config: write,
       ...idCheck(resource, 'delete'),
       schema: {
         params: IdParams,

@@ -12,6 +12,7 @@ import * as sortIndexes from './migrations/0008_list_sort_indexes';
 import * as searchStatistics from './migrations/0009_search_trigram_statistics';
 import * as searchIndexesShortPendingList from './migrations/0010_search_indexes_short_pending_list';
 import * as loginAttemptsInFlight from './migrations/0011_login_attempts_in_flight';
+import * as permissions from './migrations/0012_permissions';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -26,6 +27,7 @@ const migrations = {
   '0009_search_trigram_statistics': searchStatistics,
   '0010_search_indexes_short_pending_list': searchIndexesShortPendingList,
   '0011_login_attempts_in_flight': loginAttemptsInFlight,
+  '0012_permissions': permissions,
 };
 
 const migratorFor = (db: Database) =>

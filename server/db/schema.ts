@@ -19,6 +19,8 @@ export interface UsersTable {
   admin_enabled: Generated<boolean>;
   admin_roles: Generated<string[]>;
   admin_permissions: Generated<string[]>;
+  /** The single sign-on groups the admin came with last (proxy sign-in only). */
+  sso_groups: Generated<string[]>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** What the body adds to `{error, code, fields}` (the permission a 403 misses). */
+    readonly details?: Pick<ErrorBody, 'permission'>,
   ) {
     super(message);
   }
@@ -96,6 +98,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       const body: ErrorBody = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
+      Object.assign(body, error.details);
       return reply
         .code(error.status)
         .headers(error.headers ?? {})

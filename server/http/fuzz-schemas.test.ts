@@ -98,6 +98,7 @@ const crudSchemas = ({ path, schemas }: AnyResource): Record<string, Schemas> =>
  */
 const ROUTES: Record<string, Schemas> = {
   'GET /api/admin/ping': {},
+  'GET /api/admin/permissions': {},
   ...Object.assign({}, ...RESOURCES.map(crudSchemas)),
   'GET /api/admin/bots/summary': {},
   'PATCH /api/admin/bots/bulk': { body: BotsBulkBody },

@@ -22,7 +22,12 @@ export function installOpenApi(app: FastifyInstance, options: { basePath: string
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, schema: route.schema });
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        permission: route.config?.permission,
+      });
     }
   });
 

@@ -93,6 +93,24 @@ describe('GET /api/openapi.json', () => {
     );
   });
 
+  it('names the permission of every admin operation and documents its 403', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/admin')) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const permission = operation['x-permission'];
+        expect(permission, `${method} ${path}`).toBeDefined();
+        if (permission === 'any admin') continue;
+        expect(operation.responses['403']?.description, `${method} ${path}`).toBe(
+          `Not an admin, or Missing permission: ${permission}`,
+        );
+      }
+    }
+    expect(doc.paths['/admin/withdrawals/{id}/decision']?.patch?.['x-permission']).toBe(
+      'withdrawals:approve',
+    );
+    expect(doc.paths['/admin/stats/summary']?.get?.['x-permission']).toBe('any admin');
+  });
+
   it('asks for the bearer token exactly where the API refuses a caller without one', async () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {

@@ -1,12 +1,15 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody } from '../../contract/errors';
+import { ANY_ADMIN, missingPermission, type RouteAccess } from '../../contract/permissions';
 
 /** A route as Fastify registered it: what the document is built from. */
 export interface RouteEntry {
   method: string;
   url: string;
   schema?: FastifySchema | undefined;
+  /** What an /api/admin route needs (its `config.permission`). */
+  permission?: RouteAccess | undefined;
 }
 
 export type JsonSchema = Record<string, unknown>;
@@ -31,6 +34,8 @@ export interface Operation {
   requestBody?: { required: boolean; content: MediaTypes };
   responses: Record<string, { description: string; content?: MediaTypes }>;
   security?: { bearerAuth: [] }[];
+  /** The permission the caller needs, or 'any admin'. */
+  'x-permission'?: RouteAccess;
 }
 
 export interface OpenApiDocument {
@@ -183,6 +188,13 @@ function responsesOf(route: RouteEntry, defs: Definitions): Operation['responses
       content: json(jsonSchemaOf(ErrorBody, 'output', defs)),
     };
   }
+  const { permission } = route;
+  if (permission && permission !== ANY_ADMIN) {
+    responses[403] = {
+      description: `Not an admin, or ${missingPermission(permission)}`,
+      content: json(jsonSchemaOf(ErrorBody, 'output', defs)),
+    };
+  }
   return responses;
 }
 
@@ -221,6 +233,7 @@ function operationOf(route: RouteEntry, defs: Definitions): Operation {
     }),
     responses: responsesOf(route, defs),
     ...(needsToken(route.url) && { security: [{ bearerAuth: [] }] }),
+    ...(route.permission && { 'x-permission': route.permission }),
   };
 }
 

@@ -43,7 +43,7 @@ export const userAudits = (t: TestContext, userId: string) =>
     .execute();
 
 /** Resolves once `count` backends wait on a lock: requests have queued behind a test's lock. */
-export async function lockWaiters(t: TestContext, count: number): Promise<void> {
+export async function lockWaiters(t: Pick<TestContext, 'db'>, count: number): Promise<void> {
   for (let i = 0; i < 500; i++) {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid

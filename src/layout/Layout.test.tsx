@@ -8,11 +8,15 @@ import { createDataProvider } from '../dataProvider';
 import { STORAGE_KEYS, setStoredUser } from '../storage';
 import { Layout, NARROW_SCREEN_QUERY } from './Layout';
 
+// The shell itself, its menu whole: an auth provider without access control lets every entry
+// show at once (the menu's filtering by permissions is tested in access/AccessScreens.test.tsx).
+const everyEntry = { ...authProvider, canAccess: undefined };
+
 const renderLayout = (path = '/', children = <p>Page content</p>) =>
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
-        authProvider={authProvider}
+        authProvider={everyEntry}
         dataProvider={createDataProvider({})}
         store={memoryStore()}
       >

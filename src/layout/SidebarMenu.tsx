@@ -25,15 +25,16 @@ import {
   type MenuEntry,
   type MenuGroup,
   type MenuLink,
-  menu,
 } from './menu';
 import { iconSx, itemSx } from './menuItemSx';
+import { useAllowedMenu } from './useAllowedMenu';
 
 interface SidebarMenuProps {
   /** Icons only, with tooltips; the search box is hidden. */
   collapsed: boolean;
   /** Called after a link is followed (closes the mobile overlay). */
   onNavigate?: () => void;
+  /** The entries shown: by default the menu's links the admin may follow. */
   entries?: MenuEntry[];
 }
 
@@ -154,7 +155,9 @@ const MenuGroupItem = ({
 };
 
 /** Search box, menu entries and the Logout button: the body of the sidebar. */
-export const SidebarMenu = ({ collapsed, onNavigate, entries = menu }: SidebarMenuProps) => {
+export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMenuProps) => {
+  const allowed = useAllowedMenu();
+  const entries = given ?? allowed;
   const { pathname } = useLocation();
   const logout = useLogout();
   const [openGroups, setOpenGroupsState] = useState<OpenGroups>(getOpenGroups);

@@ -9,6 +9,8 @@ export interface MenuLink {
   label: string;
   to: string;
   icon: MenuIcon;
+  /** What the access check asks about (a resource's name, a page's path); none: any admin. */
+  screen?: string;
 }
 
 export interface MenuGroup {
@@ -25,8 +27,20 @@ export type MenuEntry = MenuLink | MenuGroup;
 /** A screen's menu link: a page's path, or a resource's list; its label and icon as declared. */
 export const linkTo = (screen: PageScreen | ResourceScreen): MenuLink =>
   'path' in screen
-    ? { kind: 'link', label: screen.label, to: screen.path, icon: screen.icon }
-    : { kind: 'link', label: screen.options.label, to: `/${screen.name}`, icon: screen.icon };
+    ? {
+        kind: 'link',
+        label: screen.label,
+        to: screen.path,
+        icon: screen.icon,
+        ...(screen.area && { screen: screen.path }),
+      }
+    : {
+        kind: 'link',
+        label: screen.options.label,
+        to: `/${screen.name}`,
+        icon: screen.icon,
+        screen: screen.name,
+      };
 
 /** The sidebar, in display order (spec section 2, page shell), then the Audit log. */
 export const menu: MenuEntry[] = [
@@ -63,6 +77,17 @@ export const filterMenu = (items: readonly MenuEntry[], query: string): MenuEntr
   }
   return result;
 };
+
+/** The menu without the links `shows` refuses, and without a group left empty. */
+export const allowedMenu = (
+  items: readonly MenuEntry[],
+  shows: (link: MenuLink) => boolean,
+): MenuEntry[] =>
+  items.flatMap((item): MenuEntry[] => {
+    if (item.kind === 'link') return shows(item) ? [item] : [];
+    const children = item.children.filter(shows);
+    return children.length > 0 ? [{ ...item, children }] : [];
+  });
 
 /** The links a filtered menu holds, in display order: what the search's arrow keys step through. */
 export const menuLinks = (items: readonly MenuEntry[]): MenuLink[] =>

@@ -1,6 +1,8 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
+import type { PermissionArea } from '../../contract/permissions';
+import { registerArea } from '../access/areas';
 
 export type ScreenIcon = typeof SvgIcon;
 
@@ -11,6 +13,8 @@ export type ScreenIcon = typeof SvgIcon;
 export interface ResourceScreen extends ResourceProps {
   icon: ScreenIcon;
   options: { label: string };
+  /** Whose permissions open it: seeing needs `<area>:read`, changing `<area>:write`. */
+  area: PermissionArea;
 }
 
 /** A custom page inside the layout, behind the admin check: its route and its menu link. */
@@ -19,7 +23,16 @@ export interface PageScreen {
   label: string;
   icon: ScreenIcon;
   component: ComponentType;
+  /** Whose permissions open it (seeing needs `<area>:read`); none: any admin (the dashboard). */
+  area?: PermissionArea;
 }
 
-export const defineResource = (resource: ResourceScreen): ResourceScreen => resource;
-export const definePage = (page: PageScreen): PageScreen => page;
+export const defineResource = (resource: ResourceScreen): ResourceScreen => {
+  registerArea(resource.name, resource.area);
+  return resource;
+};
+
+export const definePage = (page: PageScreen): PageScreen => {
+  if (page.area) registerArea(page.path, page.area);
+  return page;
+};

@@ -3,6 +3,7 @@ import { memoryStore } from 'react-admin';
 import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App, type RouterFactory } from '../App';
+import { forgetPermissions } from '../authProvider';
 import { resources as registered } from '../registry/screens';
 import type { ResourceScreen } from '../registry/types';
 import { setToken } from '../storage';
@@ -22,7 +23,10 @@ vi.setConfig({ testTimeout: 20_000 });
 export interface RenderAdminOptions {
   /** The history to start with; the last entry is the current page. */
   entries?: string[];
-  /** Routes of the fake API; the admin ping always answers 200. */
+  /**
+   * Routes of the fake API; the admin ping always answers 200 and, unless given, me answers an
+   * admin holding `*` (as the test helpers' admins do).
+   */
   routes?: Record<string, FakeRoute | FakeResponse | typeof networkError>;
   /** Resources mounted beside the registry's (a kit's test resource). */
   resources?: ResourceScreen[];
@@ -36,7 +40,13 @@ export interface RenderAdminOptions {
 export const renderAdmin = (options: RenderAdminOptions = {}) => {
   const { entries = ['/'], routes = {}, resources = [] } = options;
   setToken('tok-test');
-  const fake = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }), ...routes });
+  // a new render is a new page load: permissions are read again
+  forgetPermissions();
+  const fake = installFakeFetch({
+    'GET /api/admin/ping': reply(200, { ok: true }),
+    'GET /api/auth/me': reply(200, meHolding(['*'])),
+    ...routes,
+  });
   const router: RouterFactory = (appRoutes) =>
     createMemoryRouter(appRoutes, { initialEntries: entries, initialIndex: entries.length - 1 });
   const view = render(
@@ -53,6 +63,35 @@ export const renderAdmin = (options: RenderAdminOptions = {}) => {
 export const renderPageAt = (path: string, routes?: RenderAdminOptions['routes']) =>
   renderAdmin({ entries: [path], routes });
 
-/** The API requests (not the ping) as 'METHOD /path?query'. */
+/** What me answers for the signed-in test admin holding `permissions`. */
+export const meHolding = (permissions: string[], username = 'tester') => ({
+  user: {
+    _id: 'id-ADM-1',
+    userId: 'ADM-1',
+    username,
+    email: `${username}@example.com`,
+    status: 'active',
+    balance: 0,
+    xp: 0,
+    referredBy: null,
+    referralCode: 'TESTER',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    adminRole: { enabled: true, roles: ['admin'], permissions },
+  },
+  permissions,
+});
+
+/** The console signed in as an admin holding only `permissions`, at the last of `entries`. */
+export const renderAdminHolding = (permissions: string[], options: RenderAdminOptions = {}) =>
+  renderAdmin({
+    ...options,
+    routes: { 'GET /api/auth/me': reply(200, meHolding(permissions)), ...options.routes },
+  });
+
+/** The sign-in checks' requests (the admin ping, who am I), left out of `apiCalls`. */
+const SIGN_IN_CHECKS = new Set(['/api/admin/ping', '/api/auth/me']);
+
+/** The API requests (not the ping nor me) as 'METHOD /path?query'. */
 export const apiCalls = (requests: { method: string; path: string }[]) =>
-  requests.filter((r) => r.path !== '/api/admin/ping').map((r) => `${r.method} ${r.path}`);
+  requests.filter((r) => !SIGN_IN_CHECKS.has(r.path)).map((r) => `${r.method} ${r.path}`);

@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { App } from '../App';
+import { forgetPermissions } from '../authProvider';
 import { setToken } from '../storage';
 import { installFakeFetch, reply } from './fakeFetch';
-import type { RenderAdminOptions } from './renderAdmin';
+import { meHolding, type RenderAdminOptions } from './renderAdmin';
 
 /**
  * For a describe block whose tests render the whole App (renderApp): each test leaves the
@@ -22,6 +23,11 @@ export const setUpAppTests = () => {
 export const renderApp = (path: string, routes: RenderAdminOptions['routes'] = {}) => {
   setToken('tok-1');
   window.history.pushState({}, '', path);
-  const fake = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }), ...routes });
+  forgetPermissions();
+  const fake = installFakeFetch({
+    'GET /api/admin/ping': reply(200, { ok: true }),
+    'GET /api/auth/me': reply(200, meHolding(['*'])),
+    ...routes,
+  });
   return { ...fake, ...render(<App />) };
 };

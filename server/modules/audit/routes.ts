@@ -14,6 +14,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     {
+      config: { permission: 'audit:read' },
       schema: {
         querystring: AuditQuery,
         response: { 200: listResponse(AuditSummary), ...denied },
@@ -25,13 +26,16 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   // A static segment wins over :id in the router, whatever the order.
   app.get(
     '/admin/audit/facets',
-    { schema: { response: { 200: AuditFacets, ...denied } } },
+    { config: { permission: 'audit:read' }, schema: { response: { 200: AuditFacets, ...denied } } },
     async () => auditFacets(app.db),
   );
 
   app.get(
     '/admin/audit/:id',
-    { schema: { params: IdParams, response: { 200: AuditEntry, 404: ErrorBody, ...denied } } },
+    {
+      config: { permission: 'audit:read' },
+      schema: { params: IdParams, response: { 200: AuditEntry, 404: ErrorBody, ...denied } },
+    },
     async ({ params }) => presentAuditEntry(await getAuditEntry(app.db, params.id)),
   );
 };

@@ -11,6 +11,7 @@ import { newBotId, parseBotId, refuseBotId } from './ids';
  */
 export const bots = defineResource({
   path: '/admin/bots',
+  area: 'bots',
   table: 'bots',
   key: { column: 'bot_id', parse: parseBotId, generate: newBotId },
   entity: 'bot',

@@ -14,22 +14,33 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static segments (summary, bulk) win over :id in the router, whatever the order.
   app.get(
     '/admin/bots/summary',
-    { schema: { response: { 200: BotSummary, ...denied } } },
+    { config: { permission: 'bots:read' }, schema: { response: { 200: BotSummary, ...denied } } },
     async () => botSummary(db),
   );
 
   app.patch(
     '/admin/bots/bulk',
-    { schema: { body: BotsBulkBody, response: { 200: BotsBulkResponse, ...denied } } },
+    {
+      config: { permission: 'bots:write' },
+      schema: { body: BotsBulkBody, response: { 200: BotsBulkResponse, ...denied } },
+    },
     async (request) => setBotsActive(db, actorOf(request), request.body.ids, request.body.active),
   );
 
   // `PATCH /admin/bots/` and `DELETE /admin/bots/` land here (trailing slashes are ignored):
   // an update or delete without an id.
-  app.patch('/admin/bots', { schema: { response: denied } }, async () => {
-    throw invalidBotId('update');
-  });
-  app.delete('/admin/bots', { schema: { response: denied } }, async () => {
-    throw invalidBotId('delete');
-  });
+  app.patch(
+    '/admin/bots',
+    { config: { permission: 'bots:write' }, schema: { response: denied } },
+    async () => {
+      throw invalidBotId('update');
+    },
+  );
+  app.delete(
+    '/admin/bots',
+    { config: { permission: 'bots:write' }, schema: { response: denied } },
+    async () => {
+      throw invalidBotId('delete');
+    },
+  );
 };

@@ -35,6 +35,7 @@ export const categories = plainResource(
     deleted: CategoryDeleted,
   },
   {
+    area: 'games',
     search: ['name', 'slug'],
     unique: ['slug'],
     // A slug sent (even '') is normalised or made again from the name; a new name alone keeps it.

@@ -12,13 +12,19 @@ import { presentIntegrations, readIntegrations } from './stored';
 export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/integrations',
-    { schema: { response: { 200: IntegrationsResponse, ...denied } } },
+    {
+      config: { permission: 'integrations:read' },
+      schema: { response: { 200: IntegrationsResponse, ...denied } },
+    },
     async () => ({ integrations: presentIntegrations(await readIntegrations(app.db)) }),
   );
 
   app.patch(
     '/admin/integrations',
-    { schema: { body: IntegrationsPatch, response: { 200: IntegrationsSaved, ...denied } } },
+    {
+      config: { permission: 'integrations:write' },
+      schema: { body: IntegrationsPatch, response: { 200: IntegrationsSaved, ...denied } },
+    },
     async (request) => ({
       ok: true as const,
       integrations: await saveIntegrations(app.db, app.secrets, actorOf(request), request.body),

@@ -396,6 +396,41 @@ describe('PATCH /api/admin/legal/{id}/activate', () => {
   });
 });
 
+describe('legal:publish', () => {
+  it('is needed to make a version live, by creating, editing, activating or rewording it', async () => {
+    const writer = await signedIn(t, { permissions: ['legal:write'] });
+    const live = await publish('terms', 'Live words');
+    const later = await draft('terms', 'Next words');
+    const body = { type: 'privacy', contentText: 'x', contentHtml: '<p>x</p>' };
+    const refused = [
+      await writer.post(URL, { ...body, isActive: true }),
+      await writer.patch(`${URL}/${later._id}`, { isActive: true }),
+      await writer.call('PATCH', `${URL}/${later._id}/activate`),
+      await writer.patch(`${URL}/${live._id}`, { contentText: 'Reworded live words' }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'Missing permission: legal:publish',
+        code: 'forbidden',
+        permission: 'legal:publish',
+      });
+    }
+    expect(await activeVersions('terms')).toEqual([live.version]);
+    expect((await publicDoc('terms')).json().contentText).toBe('Live words');
+    expect(await activeVersions('privacy')).toEqual([]);
+
+    // Drafts are theirs to write.
+    expect((await writer.post(URL, { ...body, isActive: false })).statusCode).toBe(201);
+    expect((await writer.patch(`${URL}/${later._id}`, { contentText: 'Better' })).statusCode).toBe(
+      200,
+    );
+    const publisher = await signedIn(t, { permissions: ['legal:write', 'legal:publish'] });
+    expect((await publisher.patch(`${URL}/${later._id}`, { isActive: true })).statusCode).toBe(200);
+    expect(await activeVersions('terms')).toEqual([later.version]);
+  });
+});
+
 describe('GET /api/legal/{type} (public)', () => {
   it('serves the active version without signing in, 404 when none is active', async () => {
     expect((await publicDoc('terms')).json()).toEqual(NOT_FOUND);

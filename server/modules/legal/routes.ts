@@ -13,7 +13,7 @@ import {
   PublicLegalDocument,
 } from '../../../contract/legal';
 import { listResponse } from '../../../contract/lists';
-import { actorOf } from '../../auth/guard';
+import { actorOf, holds } from '../../auth/guard';
 import { denied, IdParams, NoBody, recordErrors } from '../../crud/routes';
 import { ifMatchOf } from '../../http/versions';
 import { presentDocument, presentPublic } from './present';
@@ -34,6 +34,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/legal',
     {
+      config: { permission: 'legal:read' },
       schema: {
         querystring: LegalListQuery,
         response: { 200: listResponse(LegalVersion), ...denied },
@@ -46,6 +47,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/legal/latest',
     {
+      config: { permission: 'legal:read' },
       schema: {
         querystring: LegalLatestQuery,
         response: { 200: LegalDocument.nullable(), ...denied },
@@ -59,20 +61,38 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/legal/:id',
-    { schema: { params: IdParams, response: { 200: LegalDocument, ...recordErrors } } },
+    {
+      config: { permission: 'legal:read' },
+      schema: { params: IdParams, response: { 200: LegalDocument, ...recordErrors } },
+    },
     async ({ params }) => presentDocument(await findDocument(db, params.id)),
   );
 
   app.post(
     '/admin/legal',
-    { schema: { body: LegalCreate, response: { 201: LegalSaved, ...recordErrors } } },
+    {
+      config: { permission: 'legal:write' },
+      schema: { body: LegalCreate, response: { 201: LegalSaved, ...recordErrors } },
+    },
     async (request, reply) =>
-      reply.code(201).send(saved(await createDocument(db, actorOf(request), request.body))),
+      reply
+        .code(201)
+        .send(
+          saved(
+            await createDocument(
+              db,
+              actorOf(request),
+              request.body,
+              await holds(request, 'legal:publish'),
+            ),
+          ),
+        ),
   );
 
   app.patch(
     '/admin/legal/:id',
     {
+      config: { permission: 'legal:write' },
       schema: {
         params: IdParams,
         body: LegalPatch,
@@ -87,6 +107,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.body,
           ifMatchOf(request),
+          await holds(request, 'legal:publish'),
         ),
       ),
   );
@@ -94,6 +115,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/legal/:id/activate',
     {
+      config: { permission: 'legal:publish' },
       schema: { params: IdParams, body: NoBody, response: { 200: LegalSaved, ...recordErrors } },
     },
     async (request) =>

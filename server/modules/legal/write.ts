@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type UpdateObject } from 'kysely';
 import { LEGAL_HTML_MAX, type LegalType } from '../../../contract/legal';
 import { type Actor, audit } from '../../audit/audit';
+import { lacking } from '../../auth/guard';
 import { invalidField } from '../../crud/errors';
 import type { Database } from '../../db/connect';
 import { uniqueViolation } from '../../db/errors';
@@ -104,7 +105,9 @@ export async function createDocument(
   db: Database,
   actor: Actor,
   input: NewLegalDocument,
+  mayPublish: boolean,
 ): Promise<LegalRow> {
+  if (input.isActive && !mayPublish) throw lacking('legal:publish');
   const html = cleanHtml(input.contentHtml);
   return inTransaction(db, async (trx) => {
     await lockType(trx, input.type);
@@ -164,6 +167,7 @@ export async function updateDocument(
   rawId: string,
   changes: LegalChanges,
   ifMatch: string | undefined,
+  mayPublish: boolean,
 ): Promise<LegalRow> {
   const html = changes.contentHtml === undefined ? undefined : cleanHtml(changes.contentHtml);
   return inTransaction(db, async (trx) => {
@@ -173,6 +177,9 @@ export async function updateDocument(
     if (changes.contentText !== undefined && changes.contentText !== row.content_text)
       set.content_text = changes.contentText;
     if (html !== undefined && html !== row.content_html) set.content_html = html;
+    // Rewording the live version publishes the new words, as activating a draft does.
+    const publishes = row.is_active ? Object.keys(set).length > 0 : changes.isActive === true;
+    if (publishes && !mayPublish) throw lacking('legal:publish');
     let replaced: number | null = null;
     if (changes.isActive !== undefined && changes.isActive !== row.is_active) {
       set.is_active = changes.isActive;

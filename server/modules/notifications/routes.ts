@@ -9,13 +9,14 @@ import { sendNotification } from './send';
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/notifications/onesignal',
-    { schema: { response: { 200: PushStatus, ...denied } } },
+    { config: { permission: 'push:send' }, schema: { response: { 200: PushStatus, ...denied } } },
     async () => (await readPushConfig(app.db, app.secrets)).status,
   );
 
   app.post(
     '/admin/notifications/send',
     {
+      config: { permission: 'push:send' },
       schema: { body: PushSendBody, response: { 200: PushSendResult, ...denied, 409: ErrorBody } },
     },
     async (request) => {

@@ -19,6 +19,7 @@ export const offers = plainResource(
     update: OfferPatch,
   },
   {
+    area: 'games',
     search: ['name', 'gameName'],
     // A category being deleted takes its offers with it (see the categories module).
     references: { categoryId: { table: 'categories', message: 'Category not found' } },

@@ -33,12 +33,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/daily-rewards',
-    { schema: { response: { 200: DailyRewards, ...denied } } },
+    {
+      config: { permission: 'settings:read' },
+      schema: { response: { 200: DailyRewards, ...denied } },
+    },
     async () => readView(db, dailyRewards),
   );
   app.patch(
     '/admin/daily-rewards',
-    { schema: { body: DailyRewardsBody, response: { 200: SettingSaved, ...saveErrors } } },
+    {
+      config: { permission: 'settings:write' },
+      schema: { body: DailyRewardsBody, response: { 200: SettingSaved, ...saveErrors } },
+    },
     async (request) => ({
       ok: true as const,
       updatedAt: await save(request, dailyRewards, request.body),
@@ -47,24 +53,35 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/settings/referral',
-    { schema: { response: { 200: ReferralSettings, ...denied } } },
+    {
+      config: { permission: 'settings:read' },
+      schema: { response: { 200: ReferralSettings, ...denied } },
+    },
     async () => readView(db, referral),
   );
   app.patch(
     '/admin/settings/referral',
-    { schema: { body: ReferralBody, response: { 200: SettingSaved, ...saveErrors } } },
+    {
+      config: { permission: 'settings:write' },
+      schema: { body: ReferralBody, response: { 200: SettingSaved, ...saveErrors } },
+    },
     async (request) => ({
       ok: true as const,
       updatedAt: await save(request, referral, request.body),
     }),
   );
 
-  app.get('/admin/app-info', { schema: { response: { 200: AppInfo, ...denied } } }, async () =>
-    readView(db, appInfo),
+  app.get(
+    '/admin/app-info',
+    { config: { permission: 'settings:read' }, schema: { response: { 200: AppInfo, ...denied } } },
+    async () => readView(db, appInfo),
   );
   app.patch(
     '/admin/app-info',
-    { schema: { body: AppInfoBody, response: { 200: AppInfoSaved, ...saveErrors } } },
+    {
+      config: { permission: 'settings:write' },
+      schema: { body: AppInfoBody, response: { 200: AppInfoSaved, ...saveErrors } },
+    },
     async (request) => ({
       ok: true as const,
       appInfo: { ...request.body, updatedAt: await save(request, appInfo, request.body) },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ANY_ADMIN } from '../../../contract/permissions';
 import { StatsSummary, UserStatsQuery, UsersOverTime } from '../../../contract/stats';
 import { denied } from '../../crud/routes';
 import { statsSummary, usersOverTime } from './queries';
@@ -9,13 +10,16 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/stats/users',
-    { schema: { querystring: UserStatsQuery, response: { 200: UsersOverTime, ...denied } } },
+    {
+      config: { permission: ANY_ADMIN },
+      schema: { querystring: UserStatsQuery, response: { 200: UsersOverTime, ...denied } },
+    },
     async (request) => usersOverTime(db, request.query.range),
   );
 
   app.get(
     '/admin/stats/summary',
-    { schema: { response: { 200: StatsSummary, ...denied } } },
+    { config: { permission: ANY_ADMIN }, schema: { response: { 200: StatsSummary, ...denied } } },
     async () => statsSummary(db),
   );
 };

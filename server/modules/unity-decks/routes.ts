@@ -21,20 +21,29 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/unity-decks',
-    { schema: { querystring: DecksQuery, response: { 200: DecksList, ...denied } } },
+    {
+      config: { permission: 'decks:read' },
+      schema: { querystring: DecksQuery, response: { 200: DecksList, ...denied } },
+    },
     async (request) => ({ items: await listDecks(db, request.query.from, request.query.to) }),
   );
 
   // A static segment (copy) wins over :dateKey in the router, whatever the order.
   app.post(
     '/admin/unity-decks/copy',
-    { schema: { body: DeckCopy, response: { 200: DeckSaved, ...recordErrors } } },
+    {
+      config: { permission: 'decks:write' },
+      schema: { body: DeckCopy, response: { 200: DeckSaved, ...recordErrors } },
+    },
     async (request) => copyDeck(db, actorOf(request), request.body),
   );
 
   app.get(
     '/admin/unity-decks/:dateKey',
-    { schema: { params: DeckParams, response: { 200: DeckOrNone, ...denied } } },
+    {
+      config: { permission: 'decks:read' },
+      schema: { params: DeckParams, response: { 200: DeckOrNone, ...denied } },
+    },
     // An absent day is not an error: it just has no deck yet.
     async (request) => findDeck(db, request.params.dateKey),
   );
@@ -42,6 +51,7 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/unity-decks/:dateKey',
     {
+      config: { permission: 'decks:write' },
       schema: { params: DeckParams, body: DeckSave, response: { 200: DeckSaved, ...recordErrors } },
     },
     async (request) =>
@@ -50,7 +60,10 @@ export const deckRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/unity-decks/:dateKey',
-    { schema: { params: DeckParams, response: { 200: OkResponse, ...recordErrors } } },
+    {
+      config: { permission: 'decks:write' },
+      schema: { params: DeckParams, response: { 200: OkResponse, ...recordErrors } },
+    },
     async (request) => deleteDeck(db, actorOf(request), request.params.dateKey),
   );
 };

@@ -42,7 +42,7 @@ describe('PATCH /api/admin/users/:id/role', () => {
   });
 
   it('demotes an admin and keeps their permissions; their next request is refused', async () => {
-    const other = await signedIn(t);
+    const other = await signedIn(t, { permissions: [] });
     await permissions(other.user.user_id, { grant: ['withdrawals:approve'] });
     const res = await role(admin, other.user.user_id, false);
     expect(res.statusCode).toBe(200);
@@ -134,9 +134,9 @@ describe('never zero admins', () => {
 
 describe('PATCH /api/admin/users/:id/permissions', () => {
   it('grants trimmed entries once each, in order, ignoring empties', async () => {
-    const user = await t.user({ admin: true });
+    const user = await t.user({ admin: true, permissions: [] });
     const res = await permissions(user.user_id, {
-      grant: [' withdrawals:approve ', '', '   ', 'users:edit', 'withdrawals:approve'],
+      grant: [' withdrawals:approve ', '', '   ', 'users:write', 'withdrawals:approve'],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -144,52 +144,54 @@ describe('PATCH /api/admin/users/:id/permissions', () => {
       adminRole: {
         enabled: true,
         roles: ['admin'],
-        permissions: ['withdrawals:approve', 'users:edit'],
+        permissions: ['withdrawals:approve', 'users:write'],
       },
     });
-    const more = await permissions(user.user_id, { grant: ['users:edit', 'bots:manage'] });
+    const more = await permissions(user.user_id, { grant: ['users:write', 'bots:write'] });
     expect(more.json().adminRole.permissions).toEqual([
       'withdrawals:approve',
-      'users:edit',
-      'bots:manage',
+      'users:write',
+      'bots:write',
     ]);
   });
 
   it('revokes entries, and ignores ones the user does not hold', async () => {
     const user = await t.user();
-    await permissions(user.user_id, { grant: ['a:1', 'b:2', 'c:3'] });
-    const res = await permissions(user.user_id, { revoke: [' b:2', 'zzz', ''] });
+    await permissions(user.user_id, { grant: ['bots:read', 'games:read', 'decks:read'] });
+    const res = await permissions(user.user_id, { revoke: [' games:read', 'zzz', ''] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().adminRole.permissions).toEqual(['a:1', 'c:3']);
+    expect(res.json().adminRole.permissions).toEqual(['bots:read', 'decks:read']);
 
-    const both = await permissions(user.user_id, { grant: ['d:4'], revoke: ['a:1'] });
-    expect(both.json().adminRole.permissions).toEqual(['c:3', 'd:4']);
+    const both = await permissions(user.user_id, { grant: ['legal:read'], revoke: ['bots:read'] });
+    expect(both.json().adminRole.permissions).toEqual(['decks:read', 'legal:read']);
   });
 
   it('answers 200 and changes nothing when there is nothing to do', async () => {
     const user = await t.user();
-    await permissions(user.user_id, { grant: ['x:1'] });
-    for (const body of [{}, { grant: [], revoke: [] }, { grant: ['  '] }, { grant: ['x:1'] }]) {
+    await permissions(user.user_id, { grant: ['audit:read'] });
+    const bodies = [{}, { grant: [], revoke: [] }, { grant: ['  '] }, { grant: ['audit:read'] }];
+    for (const body of bodies) {
       const res = await permissions(user.user_id, body);
       expect(res.statusCode).toBe(200);
-      expect(res.json().adminRole.permissions).toEqual(['x:1']);
+      expect(res.json().adminRole.permissions).toEqual(['audit:read']);
     }
     expect(await userAudits(t, user.user_id)).toHaveLength(1);
   });
 
   it('writes one audit row per change, with the permissions before and after', async () => {
     const user = await t.user();
-    await permissions(user.user_id, { grant: ['p:1'] });
-    await permissions(user.user_id, { revoke: ['p:1'] });
+    await permissions(user.user_id, { grant: ['push:send'] });
+    await permissions(user.user_id, { revoke: ['push:send'] });
     const rows = await userAudits(t, user.user_id);
+    const granted = { permissions: ['push:send'] };
     expect(rows.map((r) => [r.action, r.actor, r.before, r.after])).toEqual([
-      ['user.permissions', admin.user.username, { permissions: [] }, { permissions: ['p:1'] }],
-      ['user.permissions', admin.user.username, { permissions: ['p:1'] }, { permissions: [] }],
+      ['user.permissions', admin.user.username, { permissions: [] }, granted],
+      ['user.permissions', admin.user.username, granted, { permissions: [] }],
     ]);
   });
 
   it('answers 404 for an unknown user and 400 for a bad body', async () => {
-    const missing = await permissions('u_nobody', { grant: ['a'] });
+    const missing = await permissions('u_nobody', { grant: ['audit:read'] });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'User not found', code: 'not_found' });
     const user = await t.user();

@@ -1,16 +1,33 @@
+import { EVERYTHING, isGrantable, PERMISSION_CATALOGUE } from '../../../contract/permissions';
 import type { AdminRole } from '../../../contract/users';
 import { adminRoleOf } from '../../auth/present-user';
 import type { Database } from '../../db/connect';
-import { conflict } from '../../http/errors';
-import { assertAnotherAdminRemains, lockAdminSet } from './admins';
-import { auditUser, type Caller, isSelf } from './caller';
+import { ApiError, conflict, invalidInput } from '../../http/errors';
+import { assertAnotherAdminRemains, assertAnotherFullAdminRemains, lockAdminSet } from './admins';
+import { auditUser, type Caller, isSelf, notHeldBy } from './caller';
 import { findUser, lockUser, updateUserRow } from './queries';
 
 const ADMIN = 'admin';
 
+/** 403 naming what the caller would hand out without holding it. */
+function cannotGive(caller: Caller, permissions: readonly string[]): void {
+  const [first] = notHeldBy(caller, permissions);
+  if (first === undefined) return;
+  throw new ApiError(
+    403,
+    'forbidden',
+    `You can only grant permissions you hold: ${first}`,
+    undefined,
+    undefined,
+    { permission: first },
+  );
+}
+
 /**
  * PATCH /admin/users/{id}/role. Promoting enables the admin flag and adds the 'admin' role;
- * demoting clears both and keeps the permissions. No self-demotion, and never zero admins.
+ * demoting clears both and keeps the permissions. No self-demotion, never zero admins, never
+ * none holding `*`. Promoting gives no permission, but brings back those kept from before:
+ * only an admin holding them may.
  */
 export async function setAdminRole(
   db: Database,
@@ -27,7 +44,8 @@ export async function setAdminRole(
     const unchanged =
       row.admin_enabled === makeAdmin && row.admin_roles.includes(ADMIN) === makeAdmin;
     if (unchanged) return adminRoleOf(row);
-    if (!makeAdmin) await assertAnotherAdminRemains(trx, row);
+    if (makeAdmin) cannotGive(caller, row.admin_permissions);
+    else await assertAnotherAdminRemains(trx, row);
 
     const updated = await updateUserRow(trx, row.id, {
       admin_enabled: makeAdmin,
@@ -48,7 +66,27 @@ const cleanList = (values: string[] = []) => [
   ...new Set(values.map((v) => v.trim()).filter(Boolean)),
 ];
 
-/** PATCH /admin/users/{id}/permissions: grant appends the new ones, then revoke removes. */
+const VALID_NAMES = PERMISSION_CATALOGUE.map((p) => p.name).join(', ');
+
+/** 400 naming the first name granted that is not in the catalogue, with the valid ones. */
+function refuseUnknown(grant: readonly string[]): void {
+  const unknown = grant.find((name) => !isGrantable(name));
+  if (unknown === undefined) return;
+  throw invalidInput(
+    'grant',
+    `Unknown permission: ${unknown}. Valid permissions are ${VALID_NAMES}`,
+  );
+}
+
+/** The permissions after granting `grant` and then revoking `revoke`. */
+const afterChange = (current: readonly string[], grant: string[], revoke: Set<string>) =>
+  [...current, ...grant.filter((p) => !current.includes(p))].filter((p) => !revoke.has(p));
+
+/**
+ * PATCH /admin/users/{id}/permissions: grant appends the new ones, then revoke removes. Only
+ * names of the catalogue are granted, only by an admin holding them, never to oneself; the last
+ * active admin holding `*` keeps it.
+ */
 export async function updatePermissions(
   db: Database,
   caller: Caller,
@@ -57,16 +95,21 @@ export async function updatePermissions(
 ): Promise<AdminRole> {
   const grant = cleanList(body.grant);
   const revoke = new Set(cleanList(body.revoke));
+  refuseUnknown(grant);
+  if (grant.length > 0 && isSelf(caller, userId)) {
+    throw new ApiError(403, 'self_grant', 'You cannot grant permissions to yourself');
+  }
+  cannotGive(caller, grant);
   if (grant.length === 0 && revoke.size === 0) return adminRoleOf(await findUser(db, userId));
 
   return db.transaction().execute(async (trx) => {
+    if (revoke.has(EVERYTHING)) await lockAdminSet(trx);
     const row = await lockUser(trx, userId);
     const current = row.admin_permissions;
-    const next = [...current, ...grant.filter((p) => !current.includes(p))].filter(
-      (p) => !revoke.has(p),
-    );
+    const next = afterChange(current, grant, revoke);
     const same = next.length === current.length && next.every((p, i) => p === current[i]);
     if (same) return adminRoleOf(row);
+    if (!next.includes(EVERYTHING)) await assertAnotherFullAdminRemains(trx, row);
 
     const updated = await updateUserRow(trx, row.id, { admin_permissions: next });
     await auditUser(trx, caller, 'user.permissions', userId, {

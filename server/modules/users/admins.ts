@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { EVERYTHING } from '../../../contract/permissions';
 import type { Database } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../http/errors';
@@ -14,18 +15,41 @@ export async function lockAdminSet(trx: Database): Promise<void> {
 /** An admin who can use the console: enabled and not disabled. */
 export const isActiveAdmin = (row: UserRow) => row.admin_enabled && row.status !== 'disabled';
 
-/** 409 when taking `target` out of the active admins would leave none (after lockAdminSet). */
-export async function assertAnotherAdminRemains(trx: Database, target: UserRow): Promise<void> {
-  if (!isActiveAdmin(target)) return;
-  const other = await trx
+/** Another active admin than `target`, holding `*` when `everything` is set. */
+async function anotherActiveAdmin(trx: Database, target: UserRow, everything: boolean) {
+  let query = trx
     .selectFrom('users')
     .select('id')
     .where('admin_enabled', '=', true)
     .where('status', '<>', 'disabled')
-    .where('id', '<>', target.id)
-    .limit(1)
-    .executeTakeFirst();
-  if (!other) throw conflict('At least one admin must remain', 'last_admin');
+    .where('id', '<>', target.id);
+  if (everything) query = query.where(sql<boolean>`${EVERYTHING} = ANY (admin_permissions)`);
+  return query.limit(1).executeTakeFirst();
+}
+
+/** Whether `target` is an active admin holding `*` (stored: sign-on groups come and go). */
+const holdsEverything = (target: UserRow) =>
+  isActiveAdmin(target) && target.admin_permissions.includes(EVERYTHING);
+
+/**
+ * 409 when `target` is the last active admin holding `*` and would lose it: someone must always
+ * be able to grant everything back (after lockAdminSet).
+ */
+export async function assertAnotherFullAdminRemains(trx: Database, target: UserRow) {
+  if (holdsEverything(target) && !(await anotherActiveAdmin(trx, target, true))) {
+    throw conflict('At least one active admin must keep * (every permission)', 'last_full_admin');
+  }
+}
+
+/**
+ * 409 when taking `target` out of the active admins would leave none, or none holding `*`
+ * (after lockAdminSet).
+ */
+export async function assertAnotherAdminRemains(trx: Database, target: UserRow): Promise<void> {
+  if (!isActiveAdmin(target)) return;
+  if (!(await anotherActiveAdmin(trx, target, false)))
+    throw conflict('At least one admin must remain', 'last_admin');
+  await assertAnotherFullAdminRemains(trx, target);
 }
 
 export const cannotDisableSelf = () =>

@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { covers, isGrantable } from '../../../contract/permissions';
 import { type Actor, audit } from '../../audit/audit';
-import { actorOf, requireAdmin } from '../../auth/guard';
+import { actorOf, permissionsOf, requireAdmin } from '../../auth/guard';
 import type { Session } from '../../auth/sessions';
 import type { Database } from '../../db/connect';
+import type { UserRow } from '../../db/schema';
+import { ApiError } from '../../http/errors';
 
 /** The admin making a change: who to write in the audit row, and their own session. */
 export interface Caller {
@@ -15,6 +18,31 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
 }
 
 export const isSelf = (caller: Caller, userId: string) => caller.session.user.user_id === userId;
+
+/** The permissions of `target` (its grantable ones) that the caller does not hold. */
+export const notHeldBy = (caller: Caller, permissions: readonly string[]) => {
+  const held = permissionsOf(caller.session);
+  return permissions.filter((name) => isGrantable(name) && !covers(held, name));
+};
+
+/**
+ * 403 when the caller changes an admin (their profile, password or status) holding a
+ * permission the caller does not: a users:write admin could otherwise take over a wider account.
+ */
+export function assertMayChange(caller: Caller, target: UserRow): void {
+  if (!target.admin_enabled) return;
+  const [first] = notHeldBy(caller, target.admin_permissions);
+  if (first !== undefined) {
+    throw new ApiError(
+      403,
+      'forbidden',
+      `You cannot change an admin who holds ${first}, which you do not hold`,
+      undefined,
+      undefined,
+      { permission: first },
+    );
+  }
+}
 
 export type UserAction =
   | 'user.update'

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { EVERYTHING } from '../../../contract/permissions';
 import type { UserStatus } from '../../../contract/users';
 import { hashPassword } from '../../auth/passwords';
 import type { Database } from '../../db/connect';
@@ -29,6 +30,8 @@ export interface NewUserInput {
   password?: string;
   status?: UserStatus;
   admin?: boolean;
+  /** An admin's permissions; by default `*`, as the first admin of a database needs. */
+  permissions?: string[];
   balance?: number;
   xp?: number;
   referredBy?: string | null;
@@ -50,6 +53,7 @@ export async function createUser(db: Database, input: NewUserInput): Promise<Use
       referral_code: newReferralCode(),
       admin_enabled: input.admin ?? false,
       admin_roles: input.admin ? ['admin'] : [],
+      admin_permissions: input.admin ? (input.permissions ?? [EVERYTHING]) : [],
       created_at: input.createdAt,
       updated_at: input.createdAt,
     })

@@ -40,13 +40,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users',
-    { schema: { querystring: UsersQuery, response: { 200: listResponse(User), ...denied } } },
+    {
+      config: { permission: 'users:read' },
+      schema: { querystring: UsersQuery, response: { 200: listResponse(User), ...denied } },
+    },
     async (request) => listUsers(db, request.query),
   );
 
   app.get(
     '/admin/users/export.csv',
-    { schema: { querystring: UsersExportQuery, response: denied } },
+    {
+      config: { permission: 'users:read' },
+      schema: { querystring: UsersExportQuery, response: denied },
+    },
     async (request, reply) => {
       const { sort, ...filter } = request.query;
       return sendCsv(reply, 'users.csv', usersCsv(db, filter, sort));
@@ -55,20 +61,28 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users/:id',
-    { schema: { params: Params, response: { 200: UserDetail, ...missing } } },
+    {
+      config: { permission: 'users:read' },
+      schema: { params: Params, response: { 200: UserDetail, ...missing } },
+    },
     async (request) => {
       const row = await findUser(db, request.params.id);
+      // The console reads the user's own adminRole: both carry the groups' permissions.
+      const adminRole = adminRoleOf(row, app.proxySignIn?.groups?.permissions);
       return {
-        user: presentUser(row),
+        user: { ...presentUser(row), adminRole },
         stats: await userStats(db, row.id),
-        adminRole: adminRoleOf(row),
+        adminRole,
       };
     },
   );
 
   app.patch(
     '/admin/users/:id',
-    { schema: { params: Params, body: UserPatch, response: { 200: UserResponse, ...refused } } },
+    {
+      config: { permission: 'users:write' },
+      schema: { params: Params, body: UserPatch, response: { 200: UserResponse, ...refused } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       const row = await updateUser(db, caller, request.params.id, request.body, ifMatchOf(request));
@@ -78,7 +92,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/users/:id',
-    { schema: { params: Params, response: { 200: UserResponse, ...refused } } },
+    {
+      config: { permission: 'users:write' },
+      schema: { params: Params, response: { 200: UserResponse, ...refused } },
+    },
     async (request) => {
       const row = await disableUser(db, await callerOf(request), request.params.id);
       return { ok: true as const, user: presentUser(row) };
@@ -87,7 +104,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users/:id/password',
-    { schema: { params: Params, body: PasswordBody, response: { 200: OkResponse, ...missing } } },
+    {
+      config: { permission: 'users:write' },
+      schema: { params: Params, body: PasswordBody, response: { 200: OkResponse, ...missing } },
+    },
     async (request) => {
       const caller = await callerOf(request);
       await changePassword(db, caller, request.params.id, request.body.newPassword);
@@ -98,6 +118,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id/matches',
     {
+      config: { permission: 'users:read' },
       schema: {
         params: Params,
         querystring: MatchesQuery,
@@ -110,6 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/users/:id/role',
     {
+      config: { permission: 'users:admin' },
       schema: { params: Params, body: RoleBody, response: { 200: AdminRoleResponse, ...refused } },
     },
     async (request) => {
@@ -122,10 +144,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/users/:id/permissions',
     {
+      config: { permission: 'users:admin' },
       schema: {
         params: Params,
         body: PermissionsBody,
-        response: { 200: AdminRoleResponse, ...missing },
+        response: { 200: AdminRoleResponse, ...refused },
       },
     },
     async (request) => {

@@ -8,7 +8,7 @@ import type { UserRow, UserUpdate } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { assertVersion } from '../../http/versions';
 import { assertAnotherAdminRemains, cannotDisableSelf, lockAdminSet } from './admins';
-import { auditUser, type Caller, isSelf } from './caller';
+import { assertMayChange, auditUser, type Caller, isSelf } from './caller';
 import { lockUser, updateUserRow } from './queries';
 
 const TAKEN = { username: 'Username already taken', email: 'Email already in use' } as const;
@@ -102,6 +102,7 @@ export function updateUser(
     const changes = changesOf(row, patch);
     if (Object.keys(changes).length === 0) return row;
     if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
+    assertMayChange(caller, row);
     await assertUnique(trx, row.id, changes);
 
     const { referredBy, ...same } = changes;
@@ -126,6 +127,7 @@ export function disableUser(db: Database, caller: Caller, userId: string) {
     const row = await lockUser(trx, userId);
     if (row.status === 'disabled') return row;
     await assertAnotherAdminRemains(trx, row);
+    assertMayChange(caller, row);
     const updated = await updateUserRow(trx, row.id, { status: 'disabled' });
     await revokeUserSessions(trx, row.id);
     await auditUser(trx, caller, 'user.disable', userId, {
@@ -146,6 +148,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     const row = await lockUser(trx, userId);
+    assertMayChange(caller, row);
     // A credential, not profile data: updatedAt (the edit form's If-Match version) stays, so
     // changing a password on the edit page does not make its next Save look stale.
     await trx

@@ -122,7 +122,7 @@ describe('GET /api/admin/users', () => {
     expect(res.items[0]).toMatchObject({
       username: `adm_${tag}`,
       status: 'active',
-      adminRole: { enabled: true, roles: ['admin'], permissions: [] },
+      adminRole: { enabled: true, roles: ['admin'], permissions: ['*'] },
     });
     expect(JSON.stringify(res)).not.toMatch(/argon2|password/i);
   });

@@ -37,6 +37,7 @@ export const withdrawalTypes = plainResource(
     update: WithdrawalTypeReplace,
   },
   {
+    area: 'settings',
     search: ['key', 'title'],
     unique: ['key'],
     method: 'PUT',

@@ -12,6 +12,7 @@ export const withdrawalTypeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/withdrawal-types/:id/toggle',
     {
+      config: { permission: 'settings:write' },
       schema: {
         params: IdParams,
         body: NoBody,

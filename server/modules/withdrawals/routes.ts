@@ -25,6 +25,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/withdrawals',
     {
+      config: { permission: 'withdrawals:read' },
       schema: {
         querystring: WithdrawalsQuery,
         response: { 200: listResponse(Withdrawal), ...denied },
@@ -36,13 +37,19 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   // Static segments (export.csv, bulk) win over :id in the router, whatever the order.
   app.get(
     '/admin/withdrawals/export.csv',
-    { schema: { querystring: WithdrawalsExportQuery, response: denied } },
+    {
+      config: { permission: 'withdrawals:read' },
+      schema: { querystring: WithdrawalsExportQuery, response: denied },
+    },
     async ({ query }, reply) => sendCsv(reply, 'withdrawals.csv', exportWithdrawals(app.db, query)),
   );
 
   app.patch(
     '/admin/withdrawals/bulk',
-    { schema: { body: BulkDecisionBody, response: { 200: BulkDecisionResponse, ...denied } } },
+    {
+      config: { permission: 'withdrawals:approve' },
+      schema: { body: BulkDecisionBody, response: { 200: BulkDecisionResponse, ...denied } },
+    },
     async (request) => {
       const { ids, ...input } = request.body;
       return decideWithdrawals(app.db, actorOf(request), ids, input);
@@ -51,7 +58,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/withdrawals/:id',
-    { schema: { params: IdParams, response: { 200: Withdrawal, 404: ErrorBody, ...denied } } },
+    {
+      config: { permission: 'withdrawals:read' },
+      schema: { params: IdParams, response: { 200: Withdrawal, 404: ErrorBody, ...denied } },
+    },
     async ({ params }) =>
       presentWithdrawal(await getWithdrawal(app.db, parseWithdrawalId(params.id))),
   );
@@ -59,6 +69,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/withdrawals/:id/decision',
     {
+      config: { permission: 'withdrawals:approve' },
       schema: {
         params: IdParams,
         body: DecisionBody,

@@ -1,7 +1,10 @@
 import { Box, InputAdornment, TextField, type TextFieldProps, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { Title } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
+import { useAllowed } from '../../access/useAllowed';
 import { errorMessage } from '../../apiErrors';
 import { formatDateTime } from '../../format';
 import { SidePanels } from '../../layout/SidePanels';
@@ -53,9 +56,14 @@ const LastUpdated = ({ updatedAt }: { updatedAt: string | null }) => (
   </Typography>
 );
 
+/** Whether the admin may only read the form: its fields are read-only. */
+const ReadOnly = createContext(false);
+
 /**
  * The form card (its fields, what went wrong, the last-updated time and 'Save changes') beside
  * the preview card; stacked under 980 px. While a save runs the button is disabled and spins.
+ * An admin who may not change the page (its area's write) gets read-only fields and a disabled
+ * Save saying which permission is missing.
  */
 export const SettingsForm = ({
   title,
@@ -74,6 +82,9 @@ export const SettingsForm = ({
 }) => {
   const formRef = useRef<HTMLFormElement>(null);
   const { refusals, failure, saving } = state;
+  // the page's own path names it to the access check (its route, as App.tsx declares it)
+  const page = useLocation().pathname;
+  const mayWrite = useAllowed('edit', page).allowed;
   // After the client checks refuse a save, the first field they name takes the focus.
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -91,12 +102,12 @@ export const SettingsForm = ({
           aria-busy={saving}
           onSubmit={(event) => {
             event.preventDefault();
-            void state.submit();
+            if (mayWrite) void state.submit();
           }}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
         >
           {failure && <ErrorAlert {...failure} />}
-          {children}
+          <ReadOnly.Provider value={!mayWrite}>{children}</ReadOnly.Provider>
           <Box
             sx={{
               display: 'flex',
@@ -107,7 +118,9 @@ export const SettingsForm = ({
             }}
           >
             <LastUpdated updatedAt={state.updatedAt} />
-            <SaveButton saving={saving} />
+            <DisabledUnlessAllowed action="edit" resource={page}>
+              <SaveButton saving={saving} />
+            </DisabledUnlessAllowed>
           </Box>
         </Box>
       </SectionCard>
@@ -137,20 +150,23 @@ export const SettingsField = ({
   input,
   unit,
   ...props
-}: SettingsFieldProps) => (
-  <TextField
-    {...props}
-    size="small"
-    fullWidth
-    autoComplete="off"
-    error={error !== undefined}
-    helperText={error ?? hint}
-    onChange={(event) => onChange(event.target.value)}
-    slotProps={{
-      htmlInput: { ...input, readOnly: saving },
-      input: unit
-        ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
-        : undefined,
-    }}
-  />
-);
+}: SettingsFieldProps) => {
+  const readOnly = useContext(ReadOnly);
+  return (
+    <TextField
+      {...props}
+      size="small"
+      fullWidth
+      autoComplete="off"
+      error={error !== undefined}
+      helperText={error ?? hint}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{
+        htmlInput: { ...input, readOnly: saving || readOnly },
+        input: unit
+          ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
+          : undefined,
+      }}
+    />
+  );
+};

@@ -5,6 +5,7 @@ import { definePage } from '../../registry/types';
 /** /games: categories and their offers, side by side (spec section 'Categories and Game Offers'). */
 export const games = definePage({
   path: '/games',
+  area: 'games',
   label: 'Game Offers',
   icon: GameOffersIcon,
   // Its own chunk, loaded when /games first opens (the Layout wraps pages in Suspense): the

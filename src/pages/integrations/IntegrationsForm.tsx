@@ -1,6 +1,8 @@
 import { Box } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { Integrations } from '../../../contract/integrations';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
+import { useAllowed } from '../../access/useAllowed';
 import { fieldErrorsOf } from '../../apiErrors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SaveButton } from '../../components/SaveButton';
@@ -16,6 +18,9 @@ import {
   savedIntegrations,
 } from './integrationsForm';
 import { SectionFields } from './SectionFields';
+
+/** The page, as the access check knows it (its route). */
+const PAGE = '/settings/integrations';
 
 /** The fields say what is wrong; otherwise the API's or the network's reason goes with the title. */
 const failure = (error: unknown) => {
@@ -52,6 +57,8 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
     messages: { saved: MESSAGES.saved, notSaved: MESSAGES.notSaved, failed: failure },
   });
 
+  const mayWrite = useAllowed('edit', PAGE).allowed;
+
   const changeIn = (group: keyof Integrations) => (name: string, value: string | boolean) =>
     change(fieldName(group, name), (current) => ({
       ...current,
@@ -66,7 +73,7 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
       aria-busy={saving}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        if (mayWrite) void submit();
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
@@ -78,12 +85,14 @@ export const IntegrationsForm = ({ initial }: { initial: Integrations }) => {
           section={section}
           values={form[section.group]}
           errors={errors}
-          disabled={saving}
+          disabled={saving || !mayWrite}
           onChange={changeIn(section.group)}
         />
       ))}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <SaveButton saving={saving} />
+        <DisabledUnlessAllowed action="edit" resource={PAGE}>
+          <SaveButton saving={saving} />
+        </DisabledUnlessAllowed>
       </Box>
     </Box>
   );

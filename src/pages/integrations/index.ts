@@ -5,6 +5,7 @@ import { definePage } from '../../registry/types';
 /** /settings/integrations: the push and ads providers' settings. */
 export const integrations = definePage({
   path: '/settings/integrations',
+  area: 'integrations',
   label: 'Integrations',
   icon: IntegrationsIcon,
   // Its own chunk, loaded on the first visit (the Layout wraps pages in Suspense): the

@@ -3,6 +3,7 @@ import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { type ReactNode, useState } from 'react';
 import { Form, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
 import type { FieldErrors } from '../../apiErrors';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
@@ -10,6 +11,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { EMPTY_WARNING, GOES_LIVE, PUBLISH_QUESTION } from './goLive';
 import type { LegalAction, Outcome } from './outcome';
 import { Preview } from './Preview';
+import { LEGAL_PAGE } from './page';
 import { isBlankHtml, sanitisePreview } from './previewContent';
 
 export interface EditorValues {
@@ -89,20 +91,22 @@ export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
       >
         Save draft
       </Button>
-      <ConfirmButton
-        variant="contained"
-        size="medium"
-        color="primary"
-        confirmColor="primary"
-        confirm={PUBLISH_QUESTION}
-        description={empty ? `${GOES_LIVE} ${EMPTY_WARNING}` : GOES_LIVE}
-        confirmLabel="Publish"
-        disabled={busy !== null}
-        startIcon={<BusyIcon busy={publishing} />}
-        onConfirm={() => save(true)}
-      >
-        Publish now
-      </ConfirmButton>
+      <DisabledUnlessAllowed action="publish" resource={LEGAL_PAGE}>
+        <ConfirmButton
+          variant="contained"
+          size="medium"
+          color="primary"
+          confirmColor="primary"
+          confirm={PUBLISH_QUESTION}
+          description={empty ? `${GOES_LIVE} ${EMPTY_WARNING}` : GOES_LIVE}
+          confirmLabel="Publish"
+          disabled={busy !== null}
+          startIcon={<BusyIcon busy={publishing} />}
+          onConfirm={() => save(true)}
+        >
+          Publish now
+        </ConfirmButton>
+      </DisabledUnlessAllowed>
       <Button disabled={busy !== null} onClick={onCancel}>
         Cancel
       </Button>

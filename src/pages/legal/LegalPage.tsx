@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { errorMessage } from '../../apiErrors';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -23,6 +24,7 @@ import { SidePanels } from '../../layout/SidePanels';
 import { TYPE_LABELS } from '../../resources/legal/legal';
 import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
+import { LEGAL_PAGE } from './page';
 import { sanitisePreview } from './previewContent';
 import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
 import { VersionList } from './VersionList';
@@ -189,28 +191,32 @@ export const LegalPage = () => {
         </Box>
         <LegalEditor key={`view:${shown._id}:${shown.updatedAt}`} readOnly values={valuesOf(shown)}>
           {!shown.isActive && (
-            <ConfirmButton
-              variant="contained"
-              size="medium"
-              color="primary"
-              confirmColor="primary"
-              confirm={activateQuestion(shown.version)}
-              description={GOES_LIVE}
-              confirmLabel="Activate"
-              disabled={pending !== null}
-              onConfirm={() => activate(shown)}
-            >
-              Activate this version
-            </ConfirmButton>
+            <DisabledUnlessAllowed action="publish" resource={LEGAL_PAGE}>
+              <ConfirmButton
+                variant="contained"
+                size="medium"
+                color="primary"
+                confirmColor="primary"
+                confirm={activateQuestion(shown.version)}
+                description={GOES_LIVE}
+                confirmLabel="Activate"
+                disabled={pending !== null}
+                onConfirm={() => activate(shown)}
+              >
+                Activate this version
+              </ConfirmButton>
+            </DisabledUnlessAllowed>
           )}
-          <Button
-            ref={editButton}
-            variant="outlined"
-            disabled={pending !== null}
-            onClick={() => setEditing({ mode: 'edit', doc: shown })}
-          >
-            Edit as draft
-          </Button>
+          <DisabledUnlessAllowed action="edit" resource={LEGAL_PAGE}>
+            <Button
+              ref={editButton}
+              variant="outlined"
+              disabled={pending !== null}
+              onClick={() => setEditing({ mode: 'edit', doc: shown })}
+            >
+              Edit as draft
+            </Button>
+          </DisabledUnlessAllowed>
         </LegalEditor>
       </>
     );
@@ -245,14 +251,16 @@ export const LegalPage = () => {
           <SectionCard
             title="Versions"
             actions={
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={writing}
-                onClick={() => setEditing({ mode: 'new', from: shown ?? null })}
-              >
-                + New version
-              </Button>
+              <DisabledUnlessAllowed action="create" resource={LEGAL_PAGE}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={writing}
+                  onClick={() => setEditing({ mode: 'new', from: shown ?? null })}
+                >
+                  + New version
+                </Button>
+              </DisabledUnlessAllowed>
             }
           >
             <VersionList

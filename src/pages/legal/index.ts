@@ -1,10 +1,12 @@
 import LegalIcon from '@mui/icons-material/Gavel';
 import { lazy } from 'react';
 import { definePage } from '../../registry/types';
+import { LEGAL_PAGE } from './page';
 
 /** /settings/legal: the legal documents' editor and versions (spec section 'Legal'). */
 export const legalEditor = definePage({
-  path: '/settings/legal',
+  path: LEGAL_PAGE,
+  area: 'legal',
   label: 'Legal',
   icon: LegalIcon,
   // Its own chunk, with the rich-text editor and DOMPurify, loaded when the page first opens

@@ -5,6 +5,7 @@ import { definePage } from '../../registry/types';
 /** /settings/notifications: whether push can go out, and the send form. */
 export const notifications = definePage({
   path: '/settings/notifications',
+  area: 'push',
   label: 'Notifications',
   icon: NotificationsIcon,
   // Its own chunk, loaded on the first visit (the Layout wraps pages in Suspense): the

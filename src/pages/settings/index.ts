@@ -9,6 +9,7 @@ import { definePage } from '../../registry/types';
 
 export const dailyRewards = definePage({
   path: '/settings/daily-rewards',
+  area: 'settings',
   label: 'Daily Rewards',
   icon: DailyRewardsIcon,
   component: lazy(() =>
@@ -18,6 +19,7 @@ export const dailyRewards = definePage({
 
 export const referral = definePage({
   path: '/settings/referral',
+  area: 'settings',
   label: 'Referral',
   icon: ReferralIcon,
   component: lazy(() =>
@@ -27,6 +29,7 @@ export const referral = definePage({
 
 export const appInfo = definePage({
   path: '/settings/appinfo',
+  area: 'settings',
   label: 'App Info',
   icon: AppInfoIcon,
   component: lazy(() =>

@@ -13,6 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import type { StatsRange } from '../../../contract/stats';
+import { useAllowed } from '../../access/useAllowed';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatNumber } from '../../format';
 import { KpiCard } from './KpiCard';
@@ -62,6 +63,11 @@ export const DashboardPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [range, setRange] = useState<StatsRange>(DEFAULT_RANGE);
   const totalId = useId();
+  // a figure leads to its list only for who may read it
+  const mayOpen = {
+    withdrawals: useAllowed('list', 'withdrawals').allowed,
+    users: useAllowed('list', 'users').allowed,
+  };
 
   const usersOverTime = useQuery({
     queryKey: ['dashboard', 'usersOverTime', range],
@@ -108,13 +114,13 @@ export const DashboardPage = () => {
             title="Pending withdrawals"
             value={summary.data?.pendingWithdrawals}
             loading={summary.isPending}
-            to="/withdrawals"
+            to={mayOpen.withdrawals ? '/withdrawals' : undefined}
           />
           <KpiCard
             title="Total users"
             value={summary.data?.totalUsers}
             loading={summary.isPending}
-            to="/users"
+            to={mayOpen.users ? '/users' : undefined}
           />
         </Box>
 

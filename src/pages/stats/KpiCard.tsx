@@ -7,8 +7,8 @@ export interface KpiCardProps {
   title: string;
   value: number | undefined;
   loading: boolean;
-  /** Where the card leads (the screen behind the number). */
-  to: string;
+  /** Where the card leads (the screen behind the number), when the admin may open it. */
+  to?: string;
 }
 
 /** The 'Live' badge: a plain styled span (a Chip would add its weight to the entry chunk). */
@@ -38,12 +38,15 @@ const LiveBadge = () => (
   </Box>
 );
 
-/** A live figure ('Live' badge) that links to its screen. */
+/** A live figure ('Live' badge) that links to its screen (if any). */
 export const KpiCard = ({ title, value, loading, to }: KpiCardProps) => {
   const titleId = useId();
   return (
     <Card variant="outlined" sx={{ flex: '1 1 220px' }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, height: '100%' }}>
+      <CardActionArea
+        {...(to ? { component: RouterLink, to } : { component: 'div', disabled: true })}
+        sx={{ p: 2, height: '100%' }}
+      >
         <Box
           sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
         >

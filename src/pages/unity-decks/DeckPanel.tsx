@@ -1,6 +1,7 @@
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Deck } from '../../../contract/decks';
+import { useAllowed } from '../../access/useAllowed';
 import { errorMessage, fieldErrorsOf } from '../../apiErrors';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -24,6 +25,7 @@ import {
   splitServerErrors,
   updateRow,
 } from './deckRows';
+import { DECKS_PAGE } from './page';
 import { useDeck, useDeckActions } from './useDecks';
 
 /** The day as the form shows it. */
@@ -105,6 +107,8 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
   const [formErrors, setFormErrors] = useState<FormErrors>({});
   const [copying, setCopying] = useState(false);
+  // a reader of decks sees the day's rows, read-only, without the buttons that change them
+  const mayWrite = useAllowed('edit', DECKS_PAGE).allowed;
   const view = draft ?? stored;
   const dirty =
     draft !== null && (draft.resetAt !== stored.resetAt || !sameRows(draft.rows, stored.rows));
@@ -200,55 +204,57 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
         <DeckRowsTable
           rows={view.rows}
           errors={rowErrors}
-          disabled={busy}
+          disabled={busy || !mayWrite}
           onChange={onChange}
           onRemove={onRemove}
         />
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="outlined" onClick={() => editRows(addRow)} disabled={busy}>
-          + Add row
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() => editRows(sortByIndex)}
-          disabled={busy || view.rows.length < 2}
-        >
-          Sort by index
-        </Button>
-        <Button variant="outlined" onClick={() => setCopying(true)} disabled={busy}>
-          Copy from…
-        </Button>
-        <ConfirmButton
-          size="medium"
-          variant="outlined"
-          color="warning"
-          confirmColor="warning"
-          confirm="Clear all rows for this day?"
-          description="The rows are cleared here; Save deck makes it stick."
-          confirmLabel="Clear"
-          disabled={busy || view.rows.length === 0}
-          onConfirm={async () => {
-            editRows(() => []);
-            setRowErrors({});
-          }}
-        >
-          Clear
-        </ConfirmButton>
-        <Button variant="contained" onClick={save} disabled={busy}>
-          Save deck
-        </Button>
-        <ConfirmButton
-          size="medium"
-          variant="outlined"
-          confirm={`Delete deck for ${dateKey}?`}
-          confirmLabel="Delete"
-          disabled={busy || deck === null}
-          onConfirm={() => actions.remove.mutateAsync()}
-        >
-          Delete day
-        </ConfirmButton>
-      </Box>
+      {mayWrite && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" onClick={() => editRows(addRow)} disabled={busy}>
+            + Add row
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => editRows(sortByIndex)}
+            disabled={busy || view.rows.length < 2}
+          >
+            Sort by index
+          </Button>
+          <Button variant="outlined" onClick={() => setCopying(true)} disabled={busy}>
+            Copy from…
+          </Button>
+          <ConfirmButton
+            size="medium"
+            variant="outlined"
+            color="warning"
+            confirmColor="warning"
+            confirm="Clear all rows for this day?"
+            description="The rows are cleared here; Save deck makes it stick."
+            confirmLabel="Clear"
+            disabled={busy || view.rows.length === 0}
+            onConfirm={async () => {
+              editRows(() => []);
+              setRowErrors({});
+            }}
+          >
+            Clear
+          </ConfirmButton>
+          <Button variant="contained" onClick={save} disabled={busy}>
+            Save deck
+          </Button>
+          <ConfirmButton
+            size="medium"
+            variant="outlined"
+            confirm={`Delete deck for ${dateKey}?`}
+            confirmLabel="Delete"
+            disabled={busy || deck === null}
+            onConfirm={() => actions.remove.mutateAsync()}
+          >
+            Delete day
+          </ConfirmButton>
+        </Box>
+      )}
       {copying && (
         <CopyDialog
           dateKey={dateKey}

@@ -1,10 +1,12 @@
 import UnityDecksIcon from '@mui/icons-material/Style';
 import { lazy } from 'react';
 import { definePage } from '../../registry/types';
+import { DECKS_PAGE } from './page';
 
 /** /unity/decks: the daily decks of the Unity game. */
 export const unityDecks = definePage({
-  path: '/unity/decks',
+  path: DECKS_PAGE,
+  area: 'decks',
   label: 'Unity Decks',
   icon: UnityDecksIcon,
   // Its own chunk, loaded when the page first opens (the Layout wraps pages in Suspense): the

@@ -52,6 +52,8 @@ describe('Audit log list', () => {
     const { requests } = renderList(route);
 
     expect(await screen.findByText('Loading audit entries…')).toBeInTheDocument();
+    // (the list asks once its access check has answered)
+    await waitFor(() => expect(lastQuery(requests)).not.toEqual({}));
     expect(lastQuery(requests)).toEqual({ page: '1', limit: '20', sort: 'at:desc' });
     open();
     expect(await screen.findByRole('cell', { name: 'withdrawal.approve' })).toBeInTheDocument();

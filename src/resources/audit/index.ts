@@ -13,6 +13,7 @@ const AuditShow = lazy(() => import('./AuditShow').then((m) => ({ default: m.Aud
  */
 export const audit = defineResource({
   name: 'audit',
+  area: 'audit',
   options: { label: 'Audit log' },
   recordRepresentation: (record: RaRecord) => `${record.action} #${record.id}`,
   list: AuditList,

@@ -2,6 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Button, Link as MuiLink, Stack } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ListBody } from '../../components/ListBody';
@@ -25,32 +26,38 @@ const BotListToolbar = () => (
       searchLabel="Search nickname or botId"
       filters={<ListSelectFilter source="active" label="Active" choices={ACTIVE_CHOICES} />}
       actions={
-        <Button variant="contained" component={Link} to={NEW_BOT_PATH}>
-          + Create bot
-        </Button>
+        <IfAllowed action="create">
+          <Button variant="contained" component={Link} to={NEW_BOT_PATH}>
+            + Create bot
+          </Button>
+        </IfAllowed>
       }
     />
     <ToolbarRow last>
       <BotSummaryBadges />
       <Spacer />
-      <BulkActiveButtons />
+      <IfAllowed action="edit">
+        <BulkActiveButtons />
+      </IfAllowed>
     </ToolbarRow>
   </>
 );
 
 const RowActions = ({ record }: { record: BotRecord }) => (
-  <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
-    <Button
-      size="small"
-      component={Link}
-      to={botEditPath(record.id)}
-      startIcon={<EditIcon />}
-      aria-label={`Edit ${record.nickname}`}
-    >
-      Edit
-    </Button>
-    <DeleteBotButton record={record} />
-  </Stack>
+  <IfAllowed action="edit">
+    <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        component={Link}
+        to={botEditPath(record.id)}
+        startIcon={<EditIcon />}
+        aria-label={`Edit ${record.nickname}`}
+      >
+        Edit
+      </Button>
+      <DeleteBotButton record={record} />
+    </Stack>
+  </IfAllowed>
 );
 
 const bot = (record: unknown) => record as BotRecord;

@@ -2,6 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, CardContent, Stack, Typography } from '@mui/material';
 import { Show, TopToolbar, useRecordContext, useShowContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { BackButton } from '../../components/BackButton';
 import { Facts } from '../../components/Facts';
@@ -20,14 +21,16 @@ const ShowActions = () => {
     <TopToolbar sx={{ justifyContent: 'space-between', width: '100%' }}>
       <BackButton fallback={BOTS_PATH} />
       {record && (
-        <Button
-          component={Link}
-          to={botEditPath(record.id)}
-          variant="contained"
-          startIcon={<EditIcon />}
-        >
-          Edit
-        </Button>
+        <IfAllowed action="edit">
+          <Button
+            component={Link}
+            to={botEditPath(record.id)}
+            variant="contained"
+            startIcon={<EditIcon />}
+          >
+            Edit
+          </Button>
+        </IfAllowed>
       )}
     </TopToolbar>
   );

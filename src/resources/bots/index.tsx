@@ -2,6 +2,7 @@ import BotsIcon from '@mui/icons-material/SmartToy';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
+import { RequireAccess } from '../../access/RequireAccess';
 import { defineResource } from '../../registry/types';
 import { botEditPath, NEW_BOT_PATH } from './paths';
 
@@ -24,6 +25,7 @@ const ToEdit = () => {
  */
 export const bots = defineResource({
   name: 'bots',
+  area: 'bots',
   icon: BotsIcon,
   options: { label: 'Bots' },
   list: BotList,
@@ -32,8 +34,24 @@ export const bots = defineResource({
   hasEdit: true,
   recordRepresentation: (record: RaRecord) => String(record.nickname ?? record.id),
   children: [
-    <Route key="new" path="new" element={<BotCreate />} />,
-    <Route key="edit" path=":id/edit" element={<BotEdit />} />,
+    <Route
+      key="new"
+      path="new"
+      element={
+        <RequireAccess action="create">
+          <BotCreate />
+        </RequireAccess>
+      }
+    />,
+    <Route
+      key="edit"
+      path=":id/edit"
+      element={
+        <RequireAccess action="edit">
+          <BotEdit />
+        </RequireAccess>
+      }
+    />,
     <Route key="create" path="create" element={<Navigate to={NEW_BOT_PATH} replace />} />,
     <Route key="default-edit" path=":id" element={<ToEdit />} />,
   ],

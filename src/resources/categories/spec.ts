@@ -11,6 +11,7 @@ import { plainResource } from '../plain/spec';
 export const categorySpec = plainResource<Category>({
   title: 'Categories',
   icon: CategoriesIcon,
+  area: 'games',
   fields: {
     name: { kind: 'text', required: true, maxLength: TEXT_MAX.category.name },
     slug: {

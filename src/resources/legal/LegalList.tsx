@@ -1,5 +1,3 @@
-import EditIcon from '@mui/icons-material/Edit';
-import { Button } from '@mui/material';
 import { DataTable, List, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LEGAL_LIST_LIMIT, LEGAL_TYPES } from '../../../contract/legal';
@@ -11,8 +9,9 @@ import { ToolbarRow } from '../../components/ListToolbar';
 import { PrevNextPagination } from '../../components/PrevNextPagination';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { formatDateTime } from '../../format';
+import { EditVersionButton } from './EditVersionButton';
 import { LegalStatus } from './LegalStatus';
-import { editPath, type LegalVersionRecord, showPath, TYPE_LABELS, versionName } from './legal';
+import { type LegalVersionRecord, showPath, TYPE_LABELS, versionName } from './legal';
 
 const TYPE_CHOICES = LEGAL_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }));
 
@@ -37,20 +36,7 @@ const Rows = () => {
       <Col label="Status" render={(row) => <LegalStatus record={row} />} />
       <Col label="Published" render={(row) => formatDateTime(row.publishedAt)} />
       <Col label="Updated" render={(row) => formatDateTime(row.updatedAt)} />
-      <Col
-        label="Actions"
-        render={(row) => (
-          <Button
-            size="small"
-            component={Link}
-            to={editPath(row.id)}
-            startIcon={<EditIcon />}
-            aria-label={`Edit ${versionName(row)}`}
-          >
-            Edit
-          </Button>
-        )}
-      />
+      <Col label="Actions" render={(row) => <EditVersionButton record={row} size="small" />} />
     </ListTable>
   );
 };

@@ -1,13 +1,12 @@
-import EditIcon from '@mui/icons-material/Edit';
-import { Button, CardContent, Stack } from '@mui/material';
+import { CardContent, Stack } from '@mui/material';
 import { Show, useRecordContext } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { LoadingBox } from '../../components/LoadingBox';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { Preview } from '../../pages/legal/Preview';
+import { EditVersionButton } from './EditVersionButton';
 import { LegalFacts } from './LegalFacts';
 import { LegalTitle } from './LegalTitle';
-import { editPath, type LegalDocumentRecord, LIST_PATH, versionName } from './legal';
+import { type LegalDocumentRecord, LIST_PATH } from './legal';
 
 const Document = () => {
   const record = useRecordContext<LegalDocumentRecord>();
@@ -17,14 +16,7 @@ const Document = () => {
       <Stack spacing={2}>
         <LegalFacts record={record} />
         <div>
-          <Button
-            component={Link}
-            to={editPath(record.id)}
-            startIcon={<EditIcon />}
-            aria-label={`Edit ${versionName(record)}`}
-          >
-            Edit
-          </Button>
+          <EditVersionButton record={record} />
         </div>
         {/* a version from the list holds no content until the document itself arrives */}
         {typeof record.contentText === 'string' ? (

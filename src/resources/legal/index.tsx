@@ -13,6 +13,7 @@ const LegalEdit = lazy(() => import('./LegalEdit').then((m) => ({ default: m.Leg
 /** `<Resource {...legal} />`: the versions of the legal documents, react-admin's routes. */
 export const legal = defineResource({
   name: RESOURCE,
+  area: 'legal',
   icon: LegalIcon,
   options: { label: 'Legal' },
   recordRepresentation: (record: RaRecord) => versionName(record as unknown as LegalVersion),

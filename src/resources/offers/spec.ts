@@ -16,6 +16,7 @@ export const REWARD_CHOICES = [
 export const offerSpec = plainResource<Offer>({
   title: 'Offers',
   icon: OffersIcon,
+  area: 'games',
   fields: {
     name: { kind: 'text', label: 'Offer name', required: true, maxLength: TEXT_MAX.offer.name },
     categoryId: {

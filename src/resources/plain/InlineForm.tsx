@@ -9,6 +9,7 @@ import {
 } from '@mui/material';
 import { createContext, type ReactNode, useContext, useId } from 'react';
 import type { RaRecord } from 'react-admin';
+import { useAllowed } from '../../access/useAllowed';
 import { WarnWhenUnsavedChanges } from '../../components/WarnWhenUnsavedChanges';
 import { type AnySpec, type Field, messagesOf } from './spec';
 import { type InlineFormOptions, type InlineFormState, useInlineForm } from './useInlineForm';
@@ -247,6 +248,8 @@ export const InlineForm = <R extends RaRecord>({
   ...options
 }: InlineFormProps<R>) => {
   const form = useInlineForm(options);
+  // a reader of the area gets the list alone
+  if (!useAllowed('create', options.name).allowed) return null;
   return (
     <FormFrame
       form={form}

@@ -8,6 +8,7 @@ import {
   useListContext,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ListBody } from '../../components/ListBody';
 import { ListTable } from '../../components/ListTable';
@@ -127,9 +128,11 @@ export const PlainList = (props: PlainScreensProps) => {
         searchLabel={`Search ${props.spec.title.toLowerCase()}`}
         filters={<Filters spec={props.spec} />}
         actions={
-          <Button variant="contained" component={Link} to={`/${props.name}/create`}>
-            {`+ Create ${record}`}
-          </Button>
+          <IfAllowed action="create">
+            <Button variant="contained" component={Link} to={`/${props.name}/create`}>
+              {`+ Create ${record}`}
+            </Button>
+          </IfAllowed>
         }
       />
       <ListBody what={props.spec.title.toLowerCase()} errorTitle={listError} inset>

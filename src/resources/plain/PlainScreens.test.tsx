@@ -20,6 +20,7 @@ interface PromoCode {
 const spec = plainResource<PromoCode>({
   title: 'Promo codes',
   icon: SvgIcon,
+  area: 'settings',
   fields: { code: 'text', points: 'number', active: 'boolean', expiresAt: 'datetime' },
   defaults: { active: true },
 });
@@ -140,6 +141,7 @@ interface Player {
 const players = plainResource<Player>({
   title: 'Players',
   icon: SvgIcon,
+  area: 'settings',
   fields: {
     name: { kind: 'text', required: true },
     teamId: {
@@ -162,6 +164,7 @@ const players = plainResource<Player>({
 const teams = plainResource<Team>({
   title: 'Teams',
   icon: SvgIcon,
+  area: 'settings',
   fields: { name: 'text' },
   related: [{ name: 'players', target: 'teamId', spec: players }],
 });
@@ -199,7 +202,7 @@ describe('a plain resource’s Show and references', () => {
     const { requests } = renderLeague('/teams/1/show');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reds' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/teams/1');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/teams/1');
     const related = await screen.findByRole('table', { name: 'Players' });
     const row = within(related).getByRole('row', { name: /Ann/ });
     expect(row).toHaveTextContent('Goalkeeper');

@@ -29,4 +29,5 @@ export const plainScreen = (props: PlainScreensProps): ResourceScreen =>
     ...screensOf(props),
     icon: props.spec.icon,
     options: { label: props.spec.title },
+    area: props.spec.area,
   });

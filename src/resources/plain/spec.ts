@@ -1,5 +1,6 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import { labelOf, singularOf } from '../../../contract/crud-names';
+import type { RecordArea } from '../../../contract/permissions';
 
 /**
  * How a field shows and which input edits it. `money`: US dollars ('$1.50'); `select`: one of
@@ -54,6 +55,8 @@ export interface PlainSpec<R> {
   /** The menu entry and the list's title, e.g. 'Promo codes'. */
   title: string;
   icon: typeof SvgIcon;
+  /** Whose permissions open it: seeing needs `<area>:read`, creating, editing, deleting `<area>:write`. */
+  area: RecordArea;
   /** The fields shown and edited, in this order; the first one names a record. */
   fields: { [K in Exclude<keyof R, Kept> & string]?: FieldSpec };
   /** A new record's values, as the create body's defaults are. */

@@ -3,6 +3,7 @@ import RemoveAdminIcon from '@mui/icons-material/RemoveModerator';
 import { Button, type ButtonProps } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { useNotifyFailure } from '../../components/ErrorAlert';
 import type { AppDataProvider } from '../../dataProvider';
 import { MESSAGES, type UserRecord } from './user';
@@ -12,7 +13,10 @@ interface AdminToggleButtonProps {
   size?: ButtonProps['size'];
 }
 
-/** 'Make admin' / 'Remove admin': PATCH …/role {makeAdmin}, then the screen reloads its data. */
+/**
+ * 'Make admin' / 'Remove admin': PATCH …/role {makeAdmin}, then the screen reloads its data.
+ * Needs users:admin (disabled, saying so, without it).
+ */
 export const AdminToggleButton = ({ record, size = 'medium' }: AdminToggleButtonProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
@@ -30,16 +34,18 @@ export const AdminToggleButton = ({ record, size = 'medium' }: AdminToggleButton
   });
 
   return (
-    <Button
-      size={size}
-      variant="outlined"
-      color={isAdmin ? 'warning' : 'primary'}
-      disabled={isPending}
-      startIcon={isAdmin ? <RemoveAdminIcon /> : <AdminIcon />}
-      onClick={() => mutate(!isAdmin)}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {isAdmin ? 'Remove admin' : 'Make admin'}
-    </Button>
+    <DisabledUnlessAllowed action="admin" resource="users">
+      <Button
+        size={size}
+        variant="outlined"
+        color={isAdmin ? 'warning' : 'primary'}
+        disabled={isPending}
+        startIcon={isAdmin ? <RemoveAdminIcon /> : <AdminIcon />}
+        onClick={() => mutate(!isAdmin)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {isAdmin ? 'Remove admin' : 'Make admin'}
+      </Button>
+    </DisabledUnlessAllowed>
   );
 };

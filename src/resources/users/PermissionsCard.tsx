@@ -1,31 +1,52 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Chip, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Chip, TextField, Tooltip, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { TEXT_MAX } from '../../../contract/limits';
+import type { PermissionInfo } from '../../../contract/permissions';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
+import { useAllowed } from '../../access/useAllowed';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifyFailure } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
 import type { AppDataProvider } from '../../dataProvider';
+import { usePermissionCatalogue } from './usePermissionCatalogue';
 import { FIELD_ALIGNED, MESSAGES, type UserRecord } from './user';
 
+/** How a permission an SSO group gives is labelled: 'withdrawals:read (SSO group finance)'. */
+export const groupPermissionLabel = (name: string, group: string) => `${name} (SSO group ${group})`;
+
+const chipListSx = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  mb: 2,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 1,
+} as const;
+
 /**
- * The admin's permissions as chips (clicking one asks, then revokes it) and a form that grants
- * one, on the detail and edit screens. Each change is one PATCH …/permissions and a message,
- * then the screen reloads.
+ * The admin's permissions as chips, each saying on hover what it allows (clicking one asks, then
+ * revokes it), those of their sign-on groups beside them (not revocable here), and a form that
+ * grants one, offering the catalogue. Each change is one PATCH …/permissions and a message, then
+ * the screen reloads. Granting and revoking need users:admin.
  */
 export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'adminRole'> }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
+  const { allowed: mayChange } = useAllowed('admin', 'users');
+  const { catalogue, describe } = usePermissionCatalogue();
   const [permission, setPermission] = useState('');
   // the chip being asked about; `asking` apart, so the question keeps its name while it closes
   const [toRevoke, setToRevoke] = useState('');
   const [asking, setAsking] = useState(false);
   const permissions = record.adminRole?.permissions ?? [];
+  const fromGroups = record.adminRole?.groupPermissions ?? [];
 
   const grant = useMutation({
     mutationFn: (name: string) => dataProvider.updateUserPermissions(record.id, { grant: [name] }),
@@ -58,7 +79,7 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
   const onGrant = (event: FormEvent) => {
     event.preventDefault();
     const name = permission.trim();
-    if (name) grant.mutate(name);
+    if (name && mayChange) grant.mutate(name);
   };
 
   return (
@@ -68,22 +89,30 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
           Permissions take effect while the user is an admin.
         </Typography>
       )}
-      {permissions.length ? (
-        <Box
-          component="ul"
-          aria-label="Permissions"
-          sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-        >
+      {permissions.length || fromGroups.length ? (
+        <Box component="ul" aria-label="Permissions" sx={chipListSx}>
           {permissions.map((name) => (
             <li key={name}>
-              <Chip
-                label={name}
-                aria-label={`Revoke ${name}`}
-                title="Click to revoke"
-                disabled={revoke.isPending}
-                onClick={() => askToRevoke(name)}
-                onDelete={() => askToRevoke(name)}
-              />
+              <Tooltip title={describe(name) ?? ''}>
+                {mayChange ? (
+                  <Chip
+                    label={name}
+                    aria-label={`Revoke ${name}`}
+                    disabled={revoke.isPending}
+                    onClick={() => askToRevoke(name)}
+                    onDelete={() => askToRevoke(name)}
+                  />
+                ) : (
+                  <Chip label={name} />
+                )}
+              </Tooltip>
+            </li>
+          ))}
+          {fromGroups.map(({ name, group }) => (
+            <li key={`${group}/${name}`}>
+              <Tooltip title={describe(name) ?? ''}>
+                <Chip label={groupPermissionLabel(name, group)} variant="outlined" />
+              </Tooltip>
             </li>
           ))}
         </Box>
@@ -98,26 +127,53 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
         onSubmit={onGrant}
         sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
       >
-        <TextField
-          size="small"
-          margin="none"
-          label="Permission"
-          placeholder="e.g. withdrawals:approve"
-          helperText="Free text, one permission at a time"
-          {...maxLengthProps(TEXT_MAX.permission.grant)}
-          value={permission}
-          onChange={(event) => setPermission(event.target.value)}
+        <Autocomplete<PermissionInfo, false, false, true>
+          freeSolo
+          options={catalogue}
+          getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+          renderOption={({ key, ...props }, option) => (
+            <li key={key} {...props}>
+              <Box>
+                <Typography variant="body2">{option.name}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {option.description}
+                </Typography>
+              </Box>
+            </li>
+          )}
+          inputValue={permission}
+          onInputChange={(_event, value) => setPermission(value)}
+          disabled={!mayChange}
           sx={{ flex: '1 1 220px', maxWidth: 420 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              size="small"
+              margin="none"
+              label="Permission"
+              placeholder="e.g. withdrawals:approve"
+              helperText="One permission at a time, from the list"
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: {
+                  ...params.slotProps.htmlInput,
+                  ...maxLengthProps(TEXT_MAX.permission.grant).slotProps.htmlInput,
+                },
+              }}
+            />
+          )}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<AddIcon />}
-          disabled={grant.isPending}
-          sx={FIELD_ALIGNED}
-        >
-          Grant
-        </Button>
+        <DisabledUnlessAllowed action="admin" resource="users">
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={grant.isPending}
+            sx={FIELD_ALIGNED}
+          >
+            Grant
+          </Button>
+        </DisabledUnlessAllowed>
       </Box>
       <ConfirmDialog
         open={asking}

@@ -4,6 +4,7 @@ import { Button, type ButtonProps } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useAllowed } from '../../access/useAllowed';
 import { errorMessage } from '../../apiErrors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { MESSAGES, type UserRecord } from './user';
@@ -48,6 +49,8 @@ export const UserAccessButton = ({ record, size = 'small', variant }: UserAccess
   });
 
   const who = `${record.username} (${record.userId})`;
+  // disabling and enabling are writes of users
+  if (!useAllowed('delete', 'users').allowed) return null;
   return (
     <>
       <Button

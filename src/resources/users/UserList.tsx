@@ -3,6 +3,7 @@ import ViewIcon from '@mui/icons-material/Visibility';
 import { Box, Button } from '@mui/material';
 import { DataTable, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { ListSelectFilter } from '../../components/ListSelectFilter';
@@ -38,9 +39,11 @@ const RowActions = ({ record }: { record: UserRecord }) => (
     <Button size="small" component={Link} to={userPath(record.id)} startIcon={<ViewIcon />}>
       View
     </Button>
-    <Button size="small" component={Link} to={userEditPath(record.id)} startIcon={<EditIcon />}>
-      Edit
-    </Button>
+    <IfAllowed action="edit">
+      <Button size="small" component={Link} to={userEditPath(record.id)} startIcon={<EditIcon />}>
+        Edit
+      </Button>
+    </IfAllowed>
     <AdminToggleButton record={record} size="small" />
     <UserAccessButton record={record} />
   </Box>

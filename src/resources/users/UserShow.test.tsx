@@ -120,6 +120,8 @@ describe('User detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
     expect(await screen.findByText('Permission revoked')).toBeInTheDocument();
+    // (while the dialog closes, the page behind it is hidden from the queries below)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(
         screen.queryByRole('button', { name: 'Revoke withdrawals:approve' }),
@@ -157,7 +159,7 @@ describe('User detail', () => {
       ...noMatches,
     });
     const user = userEvent.setup();
-    const input = await screen.findByRole('textbox', { name: 'Permission' });
+    const input = await screen.findByRole('combobox', { name: 'Permission' });
     expect(input).toHaveAttribute('placeholder', 'e.g. withdrawals:approve');
 
     await user.click(screen.getByRole('button', { name: 'Grant' }));
@@ -183,7 +185,7 @@ describe('User detail', () => {
       ...noMatches,
     });
     const user = userEvent.setup();
-    const input = await screen.findByRole('textbox', { name: 'Permission' });
+    const input = await screen.findByRole('combobox', { name: 'Permission' });
     await user.type(input, 'x:y{Enter}');
     expect(await screen.findByText('Error granting permission')).toBeInTheDocument();
     expect(input).toHaveValue('x:y');

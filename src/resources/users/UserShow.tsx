@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui
 import { useId } from 'react';
 import { Show, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { Facts } from '../../components/Facts';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -23,14 +24,16 @@ const ProfileCard = ({ record }: { record: UserRecord }) => {
       title="Profile"
       actions={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="contained"
-            component={Link}
-            to={userEditPath(record.id)}
-            startIcon={<EditIcon />}
-          >
-            Edit user
-          </Button>
+          <IfAllowed action="edit" resource="users">
+            <Button
+              variant="contained"
+              component={Link}
+              to={userEditPath(record.id)}
+              startIcon={<EditIcon />}
+            >
+              Edit user
+            </Button>
+          </IfAllowed>
           <AdminToggleButton record={record} />
           <UserAccessButton record={record} size="medium" variant="outlined" />
         </Box>

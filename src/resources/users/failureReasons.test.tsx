@@ -45,7 +45,7 @@ describe("the users' role and permission changes", () => {
         code: 'invalid_input',
       }),
     });
-    await userEvent.click(screen.getByRole('textbox', { name: 'Permission' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Permission' }));
     await userEvent.paste('reports:read');
     await userEvent.click(screen.getByRole('button', { name: 'Grant' }));
     const alert = await screen.findByRole('alert');

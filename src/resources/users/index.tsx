@@ -2,6 +2,7 @@ import UsersIcon from '@mui/icons-material/People';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
+import { RequireAccess } from '../../access/RequireAccess';
 import { defineResource } from '../../registry/types';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).
@@ -23,6 +24,7 @@ const ToDetail = () => {
  */
 export const users = defineResource({
   name: 'users',
+  area: 'users',
   options: { label: 'Users' },
   list: UserList,
   hasShow: true,
@@ -31,7 +33,15 @@ export const users = defineResource({
   recordRepresentation: (record: RaRecord) => String(record.username ?? record.id),
   children: [
     <Route key="show" path=":id" element={<UserShow />} />,
-    <Route key="edit" path=":id/edit" element={<UserEdit />} />,
+    <Route
+      key="edit"
+      path=":id/edit"
+      element={
+        <RequireAccess action="edit">
+          <UserEdit />
+        </RequireAccess>
+      }
+    />,
     <Route key="show-alias" path=":id/show" element={<ToDetail />} />,
   ],
 });

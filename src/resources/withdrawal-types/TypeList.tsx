@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
 import { List } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { TypeSearch } from './TypeSearch';
 import { TypeTable } from './TypeTable';
 import { RESOURCE, TYPE_LIST_PARAMS, TYPE_LIST_QUERY } from './types';
@@ -20,14 +21,16 @@ export const TypeList = () => (
   >
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          component={Link}
-          to={`/${RESOURCE}/create`}
-        >
-          New Type
-        </Button>
+        <IfAllowed action="create">
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={Link}
+            to={`/${RESOURCE}/create`}
+          >
+            New Type
+          </Button>
+        </IfAllowed>
       </Box>
       <TypeSearch />
       <TypeTable linked />

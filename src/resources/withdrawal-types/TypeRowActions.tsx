@@ -1,8 +1,9 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
+import { IfAllowed } from '../../access/Allowed';
 import { DeleteTypeButton } from './DeleteTypeButton';
-import { editPath, type WithdrawalTypeRecord } from './types';
+import { editPath, RESOURCE, type WithdrawalTypeRecord } from './types';
 import { useDeleteType, useToggleType } from './useTypeActions';
 
 export interface TypeRowActionsProps {
@@ -12,7 +13,10 @@ export interface TypeRowActionsProps {
   onDeleted?: () => void;
 }
 
-/** Edit, Enable/Disable and Delete of one type, named by its key for assistive technology. */
+/**
+ * Edit, Enable/Disable and Delete of one type, named by its key for assistive technology; for
+ * who may change settings only.
+ */
 export const TypeRowActions = ({ record, onEdit, onDeleted }: TypeRowActionsProps) => {
   const toggle = useToggleType();
   const remove = useDeleteType(onDeleted);
@@ -24,31 +28,37 @@ export const TypeRowActions = ({ record, onEdit, onDeleted }: TypeRowActionsProp
     : { component: Link, to: editPath(record.id) };
 
   return (
-    <Stack direction="row" spacing={0.5} sx={{ whiteSpace: 'nowrap', justifyContent: 'flex-end' }}>
-      <Button
-        size="small"
-        startIcon={<EditIcon />}
-        aria-label={`Edit ${record.key}`}
-        disabled={busy}
-        {...edit}
+    <IfAllowed action="edit" resource={RESOURCE}>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ whiteSpace: 'nowrap', justifyContent: 'flex-end' }}
       >
-        Edit
-      </Button>
-      <Button
-        size="small"
-        color={record.isActive ? 'warning' : 'success'}
-        aria-label={`${toggleLabel} ${record.key}`}
-        disabled={busy}
-        onClick={() => toggle.mutate(record)}
-      >
-        {toggleLabel}
-      </Button>
-      <DeleteTypeButton
-        record={record}
-        disabled={busy}
-        onDelete={() => remove.mutateAsync(record)}
-        onDisable={() => toggle.mutateAsync(record)}
-      />
-    </Stack>
+        <Button
+          size="small"
+          startIcon={<EditIcon />}
+          aria-label={`Edit ${record.key}`}
+          disabled={busy}
+          {...edit}
+        >
+          Edit
+        </Button>
+        <Button
+          size="small"
+          color={record.isActive ? 'warning' : 'success'}
+          aria-label={`${toggleLabel} ${record.key}`}
+          disabled={busy}
+          onClick={() => toggle.mutate(record)}
+        >
+          {toggleLabel}
+        </Button>
+        <DeleteTypeButton
+          record={record}
+          disabled={busy}
+          onDelete={() => remove.mutateAsync(record)}
+          onDisable={() => toggle.mutateAsync(record)}
+        />
+      </Stack>
+    </IfAllowed>
   );
 };

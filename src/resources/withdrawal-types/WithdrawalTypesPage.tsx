@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { ListBase, Title } from 'react-admin';
+import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { SectionCard } from '../../components/SectionCard';
 import { TypeFormDialog } from './TypeFormDialog';
 import { TypeSearch } from './TypeSearch';
@@ -30,9 +31,11 @@ export const WithdrawalTypesPage = () => {
       <SectionCard
         title="Withdrawal Types"
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm()}>
-            New Type
-          </Button>
+          <DisabledUnlessAllowed action="create" resource={RESOURCE}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => openForm()}>
+              New Type
+            </Button>
+          </DisabledUnlessAllowed>
         }
       >
         <ListBase

@@ -16,6 +16,7 @@ export const WithdrawalTypesPage = lazy(() =>
 /** `<Resource {...withdrawalTypes} />`: react-admin's routes (/withdrawal-types/{id} edits). */
 export const withdrawalTypes = defineResource({
   name: RESOURCE,
+  area: 'settings',
   icon: WithdrawalTypesIcon,
   options: { label: 'Withdrawal Types' },
   recordRepresentation: (record: RaRecord) => String(record.title ?? record.id),
@@ -28,6 +29,7 @@ export const withdrawalTypes = defineResource({
 /** The spec's screen: the types table with its modal form. */
 export const withdrawalTypesPage = definePage({
   path: '/settings/withdrawal-types',
+  area: 'settings',
   label: 'Withdrawal Types',
   icon: WithdrawalTypesIcon,
   component: WithdrawalTypesPage,

@@ -47,7 +47,11 @@ describe('Withdrawals list', () => {
     });
 
     expect(await screen.findByText('Loading withdrawals…')).toBeInTheDocument();
-    const list = requests.find((r) => r.path.startsWith('/api/admin/withdrawals'));
+    const list = await waitFor(() => {
+      const asked = requests.find((r) => r.path.startsWith('/api/admin/withdrawals'));
+      expect(asked).toBeDefined();
+      return asked;
+    });
     const query = new URL(list?.url ?? '').searchParams;
     expect(Object.fromEntries(query)).toEqual({
       page: '1',

@@ -2,6 +2,7 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAllowed } from '../../access/useAllowed';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { ListBody } from '../../components/ListBody';
@@ -37,8 +38,8 @@ const UserCell = ({ record }: { record: WithdrawalRecord }) => (
   </Box>
 );
 
-/** View always; Approve / Reject only while the row is pending. */
-const RowActions = ({ record }: { record: WithdrawalRecord }) => {
+/** View always; Approve / Reject only while the row is pending, to who may approve. */
+const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide: boolean }) => {
   const adminNote = useContext(AdminNoteContext);
   return (
     <Stack
@@ -50,6 +51,7 @@ const RowActions = ({ record }: { record: WithdrawalRecord }) => {
         View
       </Button>
       {isPending(record) &&
+        mayDecide &&
         (['approve', 'reject'] as const).map((action) => (
           <DecisionButton
             key={action}
@@ -78,10 +80,10 @@ const CreatedCell = ({ iso }: { iso: string }) => {
   );
 };
 
-const WithdrawalTable = () => (
+const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
   <ListBody what="withdrawals">
     <ListTable<WithdrawalRecord>
-      selectable
+      selectable={mayDecide}
       isRowSelectable={isPending}
       minWidth={900}
       alignTop
@@ -124,7 +126,9 @@ const WithdrawalTable = () => (
       <DataTable.Col
         label="Actions"
         disableSort
-        render={(record) => <RowActions record={record as WithdrawalRecord} />}
+        render={(record) => (
+          <RowActions record={record as WithdrawalRecord} mayDecide={mayDecide} />
+        )}
       />
     </ListTable>
   </ListBody>
@@ -135,6 +139,8 @@ const WithdrawalListView = () => {
   // A note goes with one decision only: a later one must not carry it unseen.
   const clear = useCallback(() => setAdminNote(''), []);
   const noteContext = useMemo(() => ({ note: adminNote, clear }), [adminNote, clear]);
+  // one check for the page: the rows, the note and the bulk buttons follow it
+  const mayDecide = useAllowed('approve').allowed;
   return (
     <AdminNoteContext.Provider value={noteContext}>
       <ListToolbar
@@ -142,19 +148,21 @@ const WithdrawalListView = () => {
         filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
         actions={<ExportCsvButton />}
       />
-      <ToolbarRow last>
-        <TextField
-          size="small"
-          label="Admin note (optional)"
-          value={adminNote}
-          onChange={(event) => setAdminNote(event.target.value)}
-          helperText="Saved with the next decision only"
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-          sx={{ flex: '1 1 280px', maxWidth: 520 }}
-        />
-        <BulkDecisionButtons adminNote={adminNote} onDecided={clear} />
-      </ToolbarRow>
-      <WithdrawalTable />
+      {mayDecide && (
+        <ToolbarRow last>
+          <TextField
+            size="small"
+            label="Admin note (optional)"
+            value={adminNote}
+            onChange={(event) => setAdminNote(event.target.value)}
+            helperText="Saved with the next decision only"
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            sx={{ flex: '1 1 280px', maxWidth: 520 }}
+          />
+          <BulkDecisionButtons adminNote={adminNote} onDecided={clear} />
+        </ToolbarRow>
+      )}
+      <WithdrawalTable mayDecide={mayDecide} />
     </AdminNoteContext.Provider>
   );
 };

@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useAllowed } from '../../access/useAllowed';
 import { BackButton } from '../../components/BackButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
@@ -88,6 +89,8 @@ const Fields = ({ record }: { record: WithdrawalRecord }) => (
 const Moderation = ({ record }: { record: WithdrawalRecord }) => {
   const [note, setNote] = useState('');
   const pending = record.status === 'pending';
+  // a pending withdrawal is decided here only by who may approve
+  if (!useAllowed('approve', 'withdrawals').allowed && pending) return null;
   return (
     <Stack spacing={2} sx={{ mt: 3 }}>
       <TextField

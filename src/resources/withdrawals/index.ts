@@ -18,6 +18,7 @@ const WithdrawalShow = lazy(() =>
  */
 export const withdrawals = defineResource({
   name: 'withdrawals',
+  area: 'withdrawals',
   options: { label: 'Withdrawals' },
   // e.g. 'alice #123': whose it is, and which
   recordRepresentation: (record: RaRecord) =>

@@ -1,0 +1,94 @@
+// What bench:api and bench:api-compare share: the server they start, the endpoints they load
+// and how one endpoint is measured.
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 8;
+
+/**
+ * Starts `server/main.ts` of the checkout in `cwd` on `dataDir`; answers once /api/health first
+ * answers, with how long that took.
+ */
+export async function startServer({ cwd = process.cwd(), dataDir, port }) {
+  const base = `http://127.0.0.1:${port}/api`;
+  const started = performance.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok)
+        return { server, base, readyMs: performance.now() - started };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  server.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+export const stopped = (server) =>
+  new Promise((resolve) => {
+    server.on('exit', resolve);
+    server.kill('SIGTERM');
+  });
+
+/** The bench admin's bearer header on the server at `base`. */
+export async function benchAdmin(base) {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrUsername: 'bench', password: 'bench-password' }),
+  });
+  const { token } = await login.json();
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Every endpoint measured, by name; `someUser` is a userId of the data. */
+export const scenarios = (someUser) => ({
+  ping: '/admin/ping',
+  'users, first page': '/admin/users?page=1&limit=20&sort=createdAt:desc',
+  'users, page 500': '/admin/users?page=500&limit=20&sort=createdAt:desc',
+  'users, sort by balance': '/admin/users?page=1&limit=20&sort=balance:desc',
+  'users, status filter': '/admin/users?status=pending&page=1&limit=20',
+  'users, search (username)': '/admin/users?q=player12345&page=1&limit=20',
+  'users, search (email part)': '/admin/users?q=r4242@exa&page=1&limit=20',
+  'user detail': `/admin/users/${someUser}`,
+  'user matches': `/admin/users/${someUser}/matches?page=1&limit=10`,
+  'user matches, wins': `/admin/users/${someUser}/matches?page=1&limit=10&outcome=win`,
+  'withdrawals, pending': '/admin/withdrawals?status=pending&page=1&limit=20',
+  'withdrawals, all': '/admin/withdrawals?page=1&limit=20',
+  'withdrawals, search': '/admin/withdrawals?q=payee4242&page=1&limit=20',
+  bots: '/admin/bots?page=1&limit=20&sort=createdAt:desc',
+  'bots, search': '/admin/bots?q=bot1&page=1&limit=20',
+  'dashboard, day': '/admin/stats/users?range=day',
+  'dashboard, week': '/admin/stats/users?range=week',
+  'dashboard, month': '/admin/stats/users?range=month',
+  'dashboard summary': '/admin/stats/summary',
+});
+
+/** A userId of the data, the same on every copy of it. */
+export async function someUserOf(base, headers) {
+  const res = await fetch(`${base}/admin/users?limit=1&page=7`, { headers });
+  return (await res.json()).items[0].userId;
+}
+
+/** The value at quantile `q` of sorted times. */
+export const at = (times, q) =>
+  times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+
+/**
+ * One endpoint under load for `seconds` after a second of warm-up: every response time (sorted,
+ * for exact percentiles), requests/s and errors.
+ */
+export async function load(url, headers, seconds) {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  const times = [];
+  const instance = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return { times, rps: result.requests.average, errors: result.errors + result.non2xx };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  allows,
+  covers,
+  isGrantable,
+  PERMISSION_AREAS,
+  PERMISSION_CATALOGUE,
+  PERMISSION_NAMES,
+} from './permissions';
+
+describe('the permission catalogue', () => {
+  it('names each permission area:action once, with a description', () => {
+    expect(new Set(PERMISSION_NAMES).size).toBe(PERMISSION_NAMES.length);
+    for (const { name, description } of PERMISSION_CATALOGUE) {
+      expect(name).toMatch(/^(\*|[a-z]+:[a-z*]+)$/);
+      expect(description.length, name).toBeGreaterThan(5);
+    }
+    expect(PERMISSION_AREAS).toEqual([
+      'users',
+      'withdrawals',
+      'bots',
+      'games',
+      'decks',
+      'settings',
+      'integrations',
+      'legal',
+      'push',
+      'audit',
+    ]);
+  });
+
+  it('lets wildcards, and any action of an area for its read, allow a permission', () => {
+    expect(allows(['*'], 'audit:read')).toBe(true);
+    expect(allows(['legal:*'], 'legal:publish')).toBe(true);
+    expect(allows(['legal:*'], 'bots:read')).toBe(false);
+    expect(allows(['legal:publish'], 'legal:read')).toBe(true);
+    expect(allows(['users:admin'], 'users:read')).toBe(true);
+    expect(allows(['users:admin'], 'users:write')).toBe(false);
+    expect(allows(['withdrawals:read'], 'withdrawals:approve')).toBe(false);
+    // Free text from before the catalogue gives nothing, not even its area's read.
+    expect(allows(['users:edit'], 'users:read')).toBe(false);
+    expect(allows([], 'users:read')).toBe(false);
+  });
+
+  it('lets only `*` cover `*`, and `*` or the area wildcard cover an area wildcard', () => {
+    const areas = PERMISSION_AREAS.map((area) => `${area}:*`);
+    expect(covers(areas, '*')).toBe(false);
+    expect(covers(['*'], '*')).toBe(true);
+    expect(covers(['bots:*'], 'bots:*')).toBe(true);
+    expect(covers(['bots:write'], 'bots:*')).toBe(false);
+    expect(covers(['bots:write'], 'bots:read')).toBe(true);
+    expect(covers(['*'], 'made:up')).toBe(false);
+    expect(isGrantable('made:up')).toBe(false);
+    expect(isGrantable('push:*')).toBe(true);
+  });
+
+  it('is listed in the README’s Access control section', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
+    const section = readme.split('## Access control')[1]?.split('\n## ')[0] ?? '';
+    for (const name of PERMISSION_NAMES) expect(section, name).toContain(`\`${name}\``);
+  });
+});

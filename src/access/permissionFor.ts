@@ -1,0 +1,48 @@
+import {
+  allows,
+  EVERYTHING,
+  PERMISSION_NAMES,
+  type Permission,
+  type PermissionArea,
+} from '../../contract/permissions';
+import { areaOf } from './areas';
+
+/** react-admin's actions that only look: they need the area's read. */
+const READING = new Set(['list', 'show', 'read', 'export']);
+
+const isPermission = (name: string): name is Permission =>
+  (PERMISSION_NAMES as string[]).includes(name);
+
+/**
+ * The permission an action of an area needs: looking needs `<area>:read`; an action named in the
+ * catalogue (`withdrawals:approve`, `legal:publish`, `push:send`, `users:admin`) needs itself;
+ * anything else (create, edit, delete, toggle, copy...) needs `<area>:write`. An area without
+ * the read or write asked for uses its first permission that fits: push is seen with
+ * `push:send`, a withdrawal is rejected with `withdrawals:approve`.
+ */
+export const permissionFor = (area: PermissionArea, action: string): Permission => {
+  const own = `${area}:${action}`;
+  if (!READING.has(action) && isPermission(own)) return own;
+  const kind = READING.has(action) ? 'read' : 'write';
+  const wanted = `${area}:${kind}`;
+  if (isPermission(wanted)) return wanted;
+  const ofArea = PERMISSION_NAMES.filter((name) => name.startsWith(`${area}:`));
+  const fits = kind === 'read' ? ofArea : ofArea.filter((name) => !name.endsWith(':read'));
+  return (fits[0] ?? ofArea[0]) as Permission;
+};
+
+/** The permission a screen's action needs, or undefined for a screen of no area. */
+export const neededFor = (screen: string | undefined, action: string) => {
+  const area = areaOf(screen);
+  return area ? permissionFor(area, action) : undefined;
+};
+
+/**
+ * Whether the permissions held allow an action on a resource or page: `*` allows all; a screen
+ * declared without an area (none is) is refused to everyone else.
+ */
+export const permits = (held: readonly string[], screen: string | undefined, action: string) => {
+  if (held.includes(EVERYTHING)) return true;
+  const needed = neededFor(screen, action);
+  return needed !== undefined && allows(held, needed);
+};
