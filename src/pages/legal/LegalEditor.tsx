@@ -3,15 +3,13 @@ import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { type ReactNode, useState } from 'react';
 import { Form, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DisabledUnlessAllowed } from '../../access/Allowed';
 import type { FieldErrors } from '../../apiErrors';
-import { ConfirmButton } from '../../components/ConfirmButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { EditorToolbar } from './EditorToolbar';
+import { GoLiveButton } from './GoLiveButton';
 import { EMPTY_WARNING, GOES_LIVE, PUBLISH_QUESTION } from './goLive';
 import type { LegalAction, Outcome } from './outcome';
 import { Preview } from './Preview';
-import { LEGAL_PAGE } from './page';
 import { isBlankHtml, sanitisePreview } from './previewContent';
 
 export interface EditorValues {
@@ -91,22 +89,16 @@ export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
       >
         Save draft
       </Button>
-      <DisabledUnlessAllowed action="publish" resource={LEGAL_PAGE}>
-        <ConfirmButton
-          variant="contained"
-          size="medium"
-          color="primary"
-          confirmColor="primary"
-          confirm={PUBLISH_QUESTION}
-          description={empty ? `${GOES_LIVE} ${EMPTY_WARNING}` : GOES_LIVE}
-          confirmLabel="Publish"
-          disabled={busy !== null}
-          startIcon={<BusyIcon busy={publishing} />}
-          onConfirm={() => save(true)}
-        >
-          Publish now
-        </ConfirmButton>
-      </DisabledUnlessAllowed>
+      <GoLiveButton
+        confirm={PUBLISH_QUESTION}
+        description={empty ? `${GOES_LIVE} ${EMPTY_WARNING}` : GOES_LIVE}
+        confirmLabel="Publish"
+        disabled={busy !== null}
+        startIcon={<BusyIcon busy={publishing} />}
+        onConfirm={() => save(true)}
+      >
+        Publish now
+      </GoLiveButton>
       <Button disabled={busy !== null} onClick={onCancel}>
         Cancel
       </Button>

@@ -13,7 +13,6 @@ import { Title, useDataProvider } from 'react-admin';
 import type { LegalDocument, LegalType } from '../../../contract/legal';
 import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { errorMessage } from '../../apiErrors';
-import { ConfirmButton } from '../../components/ConfirmButton';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingBox } from '../../components/LoadingBox';
@@ -22,6 +21,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../format';
 import { SidePanels } from '../../layout/SidePanels';
 import { TYPE_LABELS } from '../../resources/legal/legal';
+import { GoLiveButton } from './GoLiveButton';
 import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
 import { LEGAL_PAGE } from './page';
@@ -191,21 +191,15 @@ export const LegalPage = () => {
         </Box>
         <LegalEditor key={`view:${shown._id}:${shown.updatedAt}`} readOnly values={valuesOf(shown)}>
           {!shown.isActive && (
-            <DisabledUnlessAllowed action="publish" resource={LEGAL_PAGE}>
-              <ConfirmButton
-                variant="contained"
-                size="medium"
-                color="primary"
-                confirmColor="primary"
-                confirm={activateQuestion(shown.version)}
-                description={GOES_LIVE}
-                confirmLabel="Activate"
-                disabled={pending !== null}
-                onConfirm={() => activate(shown)}
-              >
-                Activate this version
-              </ConfirmButton>
-            </DisabledUnlessAllowed>
+            <GoLiveButton
+              confirm={activateQuestion(shown.version)}
+              description={GOES_LIVE}
+              confirmLabel="Activate"
+              disabled={pending !== null}
+              onConfirm={() => activate(shown)}
+            >
+              Activate this version
+            </GoLiveButton>
           )}
           <DisabledUnlessAllowed action="edit" resource={LEGAL_PAGE}>
             <Button
