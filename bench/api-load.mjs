@@ -35,12 +35,12 @@ export const stopped = (server) =>
     server.kill('SIGTERM');
   });
 
-/** The bench admin's bearer header on the server at `base`. */
-export async function benchAdmin(base) {
+/** A bench admin's bearer header on the server at `base` (bench/seed.ts makes both). */
+export async function benchAdmin(base, username = 'bench') {
   const login = await fetch(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailOrUsername: 'bench', password: 'bench-password' }),
+    body: JSON.stringify({ emailOrUsername: username, password: 'bench-password' }),
   });
   const { token } = await login.json();
   return { authorization: `Bearer ${token}` };
@@ -61,6 +61,11 @@ export const scenarios = (someUser) => ({
   'withdrawals, pending': '/admin/withdrawals?status=pending&page=1&limit=20',
   'withdrawals, all': '/admin/withdrawals?page=1&limit=20',
   'withdrawals, search': '/admin/withdrawals?q=payee4242&page=1&limit=20',
+  'withdrawals, oldest waiting':
+    '/admin/withdrawals?status=pending&page=1&limit=20&sort=waiting:desc',
+  'withdrawals, awaiting 2nd approval':
+    '/admin/withdrawals?status=awaiting_second_approval&page=1&limit=20',
+  'withdrawal history': '/admin/audit?entity=withdrawal&entityId=4242&page=1&limit=10',
   bots: '/admin/bots?page=1&limit=20&sort=createdAt:desc',
   'bots, search': '/admin/bots?q=bot1&page=1&limit=20',
   'dashboard, day': '/admin/stats/users?range=day',

@@ -26,6 +26,16 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditSummary = AuditEntry.omit({ before: true, after: true });
 export type AuditSummary = z.infer<typeof AuditSummary>;
 
+/**
+ * A row of GET /admin/audit. Filtered to one record (`entity` and `entityId`), the rows carry
+ * `before` and `after` too: one record's history, as its timeline shows it.
+ */
+export const AuditListItem = AuditSummary.extend({
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type AuditListItem = z.infer<typeof AuditListItem>;
+
 /** PostgreSQL takes UTC offsets up to 15:59 either way. */
 const OFFSET_HOURS_MAX = 15;
 const offsetHours = (value: string) => Number(/[+-](\d\d):\d\d$/.exec(value)?.[1] ?? 0);
@@ -47,6 +57,8 @@ const exact = () => optionalParam(text().max(200)).transform((value) => value?.t
 /**
  * GET /admin/audit: newest first unless `sort=at:asc`, 20 a page. Filters match whole values;
  * `actor` is a username, matched without regard to case. `from` is included, `to` is not.
+ * Needs `audit:read`, or, filtered to one record (`entity` and `entityId`), the read permission
+ * of that record's area (a bot's history with `bots:read`).
  */
 export const AuditQuery = z
   .strictObject({

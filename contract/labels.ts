@@ -18,6 +18,8 @@ const LABELS: Record<string, string> = {
   rateUsdPerPoint: 'Rate (USD/pt)',
   minPoints: 'Min Points',
   fixedUsdAmount: 'Fixed USD',
+  secondApprovalFromUsd: 'Second approval from (USD)',
+  reasonCode: 'Reason',
   type: 'Document type',
   contentText: 'Plain text',
   contentHtml: 'HTML',

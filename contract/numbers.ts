@@ -13,14 +13,14 @@ export const wholeNumber = (min: number, max: number) =>
     .transform((value) => value || 0);
 
 /**
- * A decimal in [0, max] with at most `places` decimals: what a `numeric(p, places)` column stores
- * exactly, so nothing is silently rounded on the way in beyond a double's own error.
+ * A decimal in [min, max] with at most `places` decimals: what a `numeric(p, places)` column
+ * stores exactly, so nothing is silently rounded on the way in beyond a double's own error.
  */
-export const decimal = (places: number, max: number) => {
+export const decimal = (places: number, max: number, min = 0) => {
   const scale = 10 ** places;
   return z
     .number('must be a number')
-    .min(0, 'must be 0 or more')
+    .min(min, min === 0 ? 'must be 0 or more' : `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
     .refine(
       (value) => Math.abs(value * scale - Math.round(value * scale)) < 1e-6,

@@ -16,8 +16,9 @@ export const PERMISSIONS = {
   'games:write': 'Create, edit and delete game categories and offers',
   'decks:read': 'See Unity decks',
   'decks:write': 'Create, edit, copy and delete Unity decks',
-  'settings:read': 'See daily rewards, referral, app info and withdrawal types',
-  'settings:write': 'Change daily rewards, referral, app info and withdrawal types',
+  'settings:read': 'See daily rewards, referral, app info, withdrawal types and payout controls',
+  'settings:write':
+    'Change daily rewards, referral, app info, withdrawal types and payout controls',
   'integrations:read': 'See the push provider settings',
   'integrations:write': 'Change the push provider settings',
   'legal:read': 'See legal document versions',
@@ -34,6 +35,11 @@ export type PermissionArea = Permission extends `${infer A}:${string}` ? A : nev
 export const PERMISSION_AREAS = [
   ...new Set(PERMISSION_NAMES.map((name) => name.split(':')[0])),
 ] as PermissionArea[];
+
+/** An area with records to read. */
+export type ReadableArea = {
+  [A in PermissionArea]: `${A}:read` extends Permission ? A : never;
+}[PermissionArea];
 
 /** An area whose records are read and written (a CRUD resource's). */
 export type RecordArea = {

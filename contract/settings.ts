@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './numbers';
+import { decimal, wholeNumber } from './numbers';
 import { text } from './text';
 
 // The three singletons of the Settings group. Each GET answers the stored value, or the defaults
@@ -110,3 +110,24 @@ export const AppInfoSaved = z.object({
   appInfo: AppInfo.extend({ updatedAt: z.string() }),
 });
 export type AppInfoSaved = z.infer<typeof AppInfoSaved>;
+
+// --- Payout controls (four-eyes) ---
+
+export const SECOND_APPROVAL_MIN_USD = 0.01;
+export const SECOND_APPROVAL_MAX_USD = 1_000_000;
+
+/**
+ * GET /admin/settings/payouts. `secondApprovalFromUsd`: a pending withdrawal worth at least this
+ * many USD needs two approvals by two different admins; null (the default) means one approval.
+ */
+export const PayoutSettings = z.object({
+  secondApprovalFromUsd: z.number().nullable(),
+  updatedAt,
+});
+export type PayoutSettings = z.infer<typeof PayoutSettings>;
+
+/** PATCH /admin/settings/payouts: null (off) or 0.01 to 1,000,000 USD, two decimals at most. */
+export const PayoutSettingsBody = z.strictObject({
+  secondApprovalFromUsd: decimal(2, SECOND_APPROVAL_MAX_USD, SECOND_APPROVAL_MIN_USD).nullable(),
+});
+export type PayoutSettingsBody = z.input<typeof PayoutSettingsBody>;

@@ -25,6 +25,8 @@ export type UsersOverTime = z.infer<typeof UsersOverTime>;
 /** GET /admin/stats/summary */
 export const StatsSummary = z.object({
   pendingWithdrawals: z.number().int(),
+  /** When the oldest pending withdrawal was requested; null when none is pending. */
+  oldestPendingAt: z.string().nullable(),
   totalUsers: z.number().int(),
 });
 export type StatsSummary = z.infer<typeof StatsSummary>;

@@ -128,7 +128,11 @@ test('offers: create, filter by category, an offer and its edit form, by click',
   await row.getByRole('link', { name: offer, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/offers/${id}/show$`));
   await expect(title(page, offer)).toBeVisible();
-  await expect(page.getByText('Poker')).toBeVisible();
+  // the record's card first, then its history, which has the creation
+  await expect(page.getByText('Poker').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'History' }).getByText('gameName: set to Poker'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/offers/${id}$`));
   await expect(page.getByRole('textbox', { name: 'Offer name' })).toHaveValue(offer);

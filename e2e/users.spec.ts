@@ -39,7 +39,10 @@ test('find a user by part of the email, edit them and see the change', async ({ 
   await page.goto(`/users/${user.user_id}`);
   await expect(page.getByRole('heading', { name: user.username })).toBeVisible();
   await expect(page.getByText('2,500').or(page.getByText('2500')).first()).toBeVisible();
-  await expect(page.getByText('FRIEND42')).toBeVisible();
+  await expect(page.getByText('FRIEND42', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'History' }).getByText('referredBy: none → FRIEND42'),
+  ).toBeVisible();
 });
 
 test('grant and revoke a permission, and make admin / remove admin', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
@@ -36,6 +36,12 @@ const balanceOf = (userId: string) =>
     return rows[0]?.balance;
   });
 
+/** Picks a reason in a reject dialog (required there). */
+async function pickReason(page: Page, dialog: Locator, reason = 'Duplicate account') {
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: reason }).click();
+}
+
 /** Signs in on the withdrawals list and searches it. */
 async function searchWithdrawals(page: Page, term: string) {
   await signInQuickly(page, '/withdrawals');
@@ -61,10 +67,11 @@ test('approve and reject single withdrawals, with the refund on reject', async (
   await page.getByRole('textbox', { name: 'Admin note (optional)' }).fill('duplicate request');
   const second = page.getByRole('row').filter({ hasText: `${tag}-1@` });
   await second.getByRole('button', { name: 'Reject' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to reject this withdrawal?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  const rejecting = page.getByRole('dialog', {
+    name: 'Are you sure you want to reject this withdrawal?',
+  });
+  await pickReason(page, rejecting);
+  await rejecting.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Withdrawal rejected')).toBeVisible();
   await expect.poll(() => balanceOf(userId)).toBe(1200);
 
@@ -89,6 +96,7 @@ test('bulk actions need a selection, confirm, and skip nothing pending', async (
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: 'Reject selected' }).click();
   const dialog = page.getByRole('dialog', { name: "Apply 'reject' to 3 pending withdrawals?" });
+  await pickReason(page, dialog);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/3 withdrawals rejected/)).toBeVisible();
   await expect.poll(() => balanceOf(userId)).toBe(500);
@@ -113,7 +121,8 @@ test('the detail page: approve when pending, then the already-decided text, and 
     .click();
   await expect(page.getByText('This withdrawal is already approved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-  await expect(page.getByText('verified payee')).toBeVisible();
+  // the admin note; the approval's own line below 'Approvals' holds it too
+  await expect(page.getByRole('definition').filter({ hasText: /^verified payee$/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/withdrawals(\?.*)?$/);
@@ -154,6 +163,7 @@ test('a note goes with one decision only: the confirmation names its rows, then 
   await page.getByRole('button', { name: 'Reject selected' }).click();
   const next = page.getByRole('dialog', { name: "Apply 'reject' to 1 pending withdrawals?" });
   await expect(next).toContainText('No admin note will be saved.');
+  await pickReason(page, next);
   await next.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('1 withdrawal rejected')).toBeVisible();
   await row(2).getByRole('button', { name: 'Approve' }).click();
@@ -193,10 +203,11 @@ test("a disabled player's withdrawal: shown as such, approve refused, reject ref
   await expect(row).toContainText('pending');
 
   await row.getByRole('button', { name: 'Reject' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to reject this withdrawal?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  const rejecting = page.getByRole('dialog', {
+    name: 'Are you sure you want to reject this withdrawal?',
+  });
+  await pickReason(page, rejecting);
+  await rejecting.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Withdrawal rejected')).toBeVisible();
   await expect.poll(() => balanceOf(userId)).toBe(300);
 });

@@ -5,7 +5,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { RouteAccess } from '../contract/permissions';
+import type { ReadableArea, RouteAccess } from '../contract/permissions';
+import { MODULE_RECORD_AREAS } from './audit/record-areas';
 import { installAdminGuard } from './auth/guard';
 import { type ProxySignIn, proxySignInOf } from './auth/proxy-sign-in';
 import { authRoutes } from './auth/routes';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     db: Database;
     /** Every route registered, for the test that walks the admin routes. */
     routeTable: { method: string; url: string; permission: RouteAccess | undefined }[];
+    /** Audit entity → the area whose read permission shows one such record's history. */
+    recordAreas: Map<string, ReadableArea>;
     /** Encrypts the secrets kept in the database (the push provider's key). */
     secrets: SecretBox;
     /** Where push notifications are sent. */
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
   app.decorate('routeTable', []);
+  app.decorate('recordAreas', new Map(MODULE_RECORD_AREAS));
   app.decorate('secrets', createSecretBox(deps.secretsKey ?? randomBytes(32)));
   app.decorate('pushApi', {
     url: deps.push?.url ?? DEFAULT_PUSH_API_URL,

@@ -266,7 +266,12 @@ describe('kill -9 while decisions stream in', () => {
         expect(error).toBe(`already ${STATUS_OF[decisionFor(id)]}`);
       }
       expect(resumed.acked.length + resumed.refused.length).toBe(unanswered.length);
-      expect((await bulk()).body).toEqual({ ok: true, updated: bulkIds.length, skipped: [] });
+      expect((await bulk()).body).toEqual({
+        ok: true,
+        updated: bulkIds.length,
+        awaitingSecondApproval: 0,
+        skipped: [],
+      });
 
       await withDatabase(dataDir, async (db) => {
         const statusOf = await expectConsistent(db, before);

@@ -18,6 +18,8 @@ import type {
   AppInfoSaved,
   DailyRewards,
   DailyRewardsBody,
+  PayoutSettings,
+  PayoutSettingsBody,
   ReferralBody,
   ReferralSettings,
   SettingSaved,
@@ -25,7 +27,12 @@ import type {
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
 import type { AdminRoleResponse } from '../contract/users';
 import type { WithdrawalType } from '../contract/withdrawal-types';
-import type { BulkDecisionResponse, Decision, DecisionResponse } from '../contract/withdrawals';
+import type {
+  BulkDecisionResponse,
+  Decision,
+  DecisionResponse,
+  RejectReason,
+} from '../contract/withdrawals';
 import type { HttpOptions, Query } from './http';
 
 /** Which field of a record is its id in URLs (design: users by userId, bots by botId, ...). */
@@ -119,16 +126,17 @@ const settingSave =
  * `useDataProvider<AppDataProvider>().<name>(...)`, so a 401 from any of them signs out.
  */
 export const verbs = {
-  decideWithdrawal: verb<[Identifier, { action: Decision; adminNote?: string }], DecisionResponse>(
-    (id, body) => ({
-      path: `admin/withdrawals/${segment(id)}/decision`,
-      method: 'PATCH',
-      body,
-      holds: 'withdrawal',
-    }),
-  ),
+  decideWithdrawal: verb<
+    [Identifier, { action: Decision; adminNote?: string; reasonCode?: RejectReason }],
+    DecisionResponse
+  >((id, body) => ({
+    path: `admin/withdrawals/${segment(id)}/decision`,
+    method: 'PATCH',
+    body,
+    holds: 'withdrawal',
+  })),
   bulkDecideWithdrawals: verb<
-    [{ ids: Identifier[]; action: Decision; adminNote?: string }],
+    [{ ids: Identifier[]; action: Decision; adminNote?: string; reasonCode?: RejectReason }],
     BulkDecisionResponse
   >((body) => ({
     path: 'admin/withdrawals/bulk',
@@ -274,6 +282,14 @@ export const verbs = {
     nullable: true,
   })),
   saveAppInfo: settingSave<AppInfoBody, AppInfoSaved>('admin/app-info'),
+  getPayouts: verb<[AbortSignal?], PayoutSettings | null>((signal) => ({
+    path: 'admin/settings/payouts',
+    signal,
+    holds: '.',
+    // never saved: the page shows the default (off)
+    nullable: true,
+  })),
+  savePayouts: settingSave<PayoutSettingsBody, SettingSaved>('admin/settings/payouts'),
   getIntegrations: verb<[AbortSignal?], IntegrationsResponse>((signal) => ({
     path: 'admin/integrations',
     signal,

@@ -148,6 +148,8 @@ const dailyRewards = () => ({
   isActive: true,
 });
 const referral = () => ({ maxReferralsPerUser: fresh(), pointsPerReferral: 100 });
+// Far above every withdrawal here: the decisions' examples stay one-step.
+const payouts = () => ({ secondApprovalFromUsd: 900_000 + fresh() });
 const appInfo = () => ({
   title: `Rewards ${fresh()}`,
   description: 'Play and earn.',
@@ -532,6 +534,12 @@ const EXAMPLES: Record<string, Example> = {
     referral,
   ),
   'PATCH /api/admin/app-info': setting('/app-info', 'app_info', 'settings.app_info', appInfo),
+  'PATCH /api/admin/settings/payouts': setting(
+    '/settings/payouts',
+    'payouts',
+    'settings.payouts',
+    payouts,
+  ),
 
   'PATCH /api/admin/integrations': {
     succeeds: async () => ({

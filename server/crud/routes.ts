@@ -42,6 +42,7 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
   const { path, schemas } = resource;
   const read = { permission: `${resource.area}:read` } as const;
   const write = { permission: `${resource.area}:write` } as const;
+  app.recordAreas.set(resource.entity, resource.area);
 
   app.get(
     path,

@@ -13,6 +13,7 @@ import * as searchStatistics from './migrations/0009_search_trigram_statistics';
 import * as searchIndexesShortPendingList from './migrations/0010_search_indexes_short_pending_list';
 import * as loginAttemptsInFlight from './migrations/0011_login_attempts_in_flight';
 import * as permissions from './migrations/0012_permissions';
+import * as fourEyes from './migrations/0013_four_eyes';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -28,6 +29,7 @@ const migrations = {
   '0010_search_indexes_short_pending_list': searchIndexesShortPendingList,
   '0011_login_attempts_in_flight': loginAttemptsInFlight,
   '0012_permissions': permissions,
+  '0013_four_eyes': fourEyes,
 };
 
 const migratorFor = (db: Database) =>

@@ -56,6 +56,7 @@ describe('kept row counts', () => {
     });
     expect(summary.json()).toEqual({
       pendingWithdrawals: await exact('withdrawals', 'pending'),
+      oldestPendingAt: expect.toBeOneOf([null, expect.any(String)]),
       totalUsers: await exact('users'),
     });
   });

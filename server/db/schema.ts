@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { UserStatus } from '../../contract/users';
+import type { RejectReason } from '../../contract/withdrawals';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -113,6 +114,13 @@ export interface WithdrawalsTable {
   admin_note: string | null;
   decided_at: Date | null;
   decided_by: number | null;
+  /** 1 or 2; NULL until the first approval or the decision fixes it. */
+  approvals_required: number | null;
+  /** The first of two approvals (the final one is decided_by/decided_at/admin_note). */
+  first_approved_by: number | null;
+  first_approved_at: Date | null;
+  first_approval_note: string | null;
+  reason_code: RejectReason | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -8,7 +8,12 @@ import { DeckCopy, DeckSave, DecksQuery } from '../../contract/decks';
 import { IntegrationsPatch } from '../../contract/integrations';
 import { LegalCreate, LegalLatestQuery, LegalListQuery, LegalPatch } from '../../contract/legal';
 import { PushSendBody } from '../../contract/notifications';
-import { AppInfoBody, DailyRewardsBody, ReferralBody } from '../../contract/settings';
+import {
+  AppInfoBody,
+  DailyRewardsBody,
+  PayoutSettingsBody,
+  ReferralBody,
+} from '../../contract/settings';
 import { UserStatsQuery } from '../../contract/stats';
 import {
   MatchesQuery,
@@ -122,6 +127,8 @@ const ROUTES: Record<string, Schemas> = {
   'PATCH /api/admin/daily-rewards': { body: DailyRewardsBody },
   'GET /api/admin/settings/referral': {},
   'PATCH /api/admin/settings/referral': { body: ReferralBody },
+  'GET /api/admin/settings/payouts': {},
+  'PATCH /api/admin/settings/payouts': { body: PayoutSettingsBody },
   'GET /api/admin/app-info': {},
   'PATCH /api/admin/app-info': { body: AppInfoBody },
   'GET /api/admin/integrations': {},

@@ -3,7 +3,7 @@ import type { Database } from '../db/connect';
 import { lockName } from '../db/xact-lock';
 
 /** The singletons kept in the `settings` table, one row each. */
-export type SettingKey = 'daily_rewards' | 'referral' | 'app_info' | 'integrations';
+export type SettingKey = 'daily_rewards' | 'referral' | 'app_info' | 'integrations' | 'payouts';
 
 export interface Stored<T> {
   value: T;

@@ -130,3 +130,13 @@ export async function insertWithdrawal(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A player's balance now. */
+export async function balanceOf(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}

@@ -37,6 +37,7 @@ describe('the menu, by what the admin may read', () => {
       'Daily Rewards',
       'Referral',
       'Withdrawal Types',
+      'Payout Controls',
     ]);
     expect(menuLinks()).toEqual(expect.arrayContaining(['Dashboard', 'Audit log']));
     expect(menuLinks()).not.toContain('Users');

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Identifier, type RaRecord, useListContext, useNotify } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -12,6 +12,19 @@ export interface BulkAction<A extends string> {
   /** The button's and its confirmation's colour. */
   color: 'success' | 'error' | 'warning';
   variant?: 'contained' | 'outlined';
+}
+
+/** What a confirmation that asks for more than yes (a reject's reason) is given to render. */
+export interface BulkDialogProps<A extends string, E> {
+  action: A;
+  open: boolean;
+  title: string;
+  /** The rows it will act on. */
+  records: RaRecord[];
+  busy: boolean;
+  /** Runs the action with what the dialog asked for. */
+  confirm: (extra: E) => void;
+  close: () => void;
 }
 
 /** A checked row stays checked only while the query it was checked under is shown. */
@@ -31,22 +44,25 @@ const useUnselectOnQueryChange = () => {
  * they say 'Select at least one row.' and call nothing; otherwise they ask `confirmText` and then
  * run `onConfirm`, the dialog busy until it settles. Shows how many rows are checked.
  */
-export const BulkActionButtons = <A extends string>({
+export const BulkActionButtons = <A extends string, E = undefined>({
   actions,
   confirmText,
   onConfirm,
   canAct,
   describe,
+  dialog,
 }: {
   actions: readonly BulkAction<A>[];
   /** The question, e.g. 'Set active=false for 2 bots?'. */
   confirmText: (action: A, count: number) => string;
   /** Reports its own outcome; may reject (the dialog closes either way). */
-  onConfirm: (action: A, ids: Identifier[]) => Promise<unknown>;
+  onConfirm: (action: A, ids: Identifier[], extra?: E) => Promise<unknown>;
   /** Which checked rows can be acted on (e.g. only pending withdrawals); all by default. */
   canAct?: (record: RaRecord) => boolean;
   /** What the confirmation adds below the question, about the rows it will act on. */
   describe?: (action: A, records: RaRecord[]) => string;
+  /** The confirmation of an action that asks for more; null keeps the plain one. */
+  dialog?: (props: BulkDialogProps<A, E>) => ReactNode;
 }) => {
   const notify = useNotify();
   const { data, selectedIds } = useListContext();
@@ -58,7 +74,7 @@ export const BulkActionButtons = <A extends string>({
   // kept after closing so the dialog's text does not change while it fades out
   const [request, setRequest] = useState<{
     action: BulkAction<A>;
-    ids: Identifier[];
+    records: RaRecord[];
     description?: string;
   } | null>(null);
   const [open, setOpen] = useState(false);
@@ -69,15 +85,16 @@ export const BulkActionButtons = <A extends string>({
       notify(NOTHING_SELECTED, { type: 'warning' });
       return;
     }
-    setRequest({ action, ids: selected, description: describe?.(action.action, records) });
+    setRequest({ action, records, description: describe?.(action.action, records) });
     setOpen(true);
   };
 
-  const run = async () => {
+  const run = async (extra?: E) => {
     if (!request) return;
     setBusy(true);
     try {
-      await onConfirm(request.action.action, request.ids);
+      const ids = request.records.map((record) => record.id);
+      await onConfirm(request.action.action, ids, extra);
     } catch {
       // reported by onConfirm
     } finally {
@@ -85,6 +102,9 @@ export const BulkActionButtons = <A extends string>({
       setOpen(false);
     }
   };
+
+  const title = request ? confirmText(request.action.action, request.records.length) : '';
+  const close = () => setOpen(false);
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -103,15 +123,26 @@ export const BulkActionButtons = <A extends string>({
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {selected.length > 0 ? `${selected.length} selected` : ''}
       </Typography>
-      <ConfirmDialog
-        open={open}
-        title={request ? confirmText(request.action.action, request.ids.length) : ''}
-        description={request?.description}
-        confirmColor={request?.action.color}
-        busy={busy}
-        onConfirm={run}
-        onClose={() => setOpen(false)}
-      />
+      {(request &&
+        dialog?.({
+          action: request.action.action,
+          open,
+          title,
+          records: request.records,
+          busy,
+          confirm: (extra) => void run(extra),
+          close,
+        })) ?? (
+        <ConfirmDialog
+          open={open}
+          title={title}
+          description={request?.description}
+          confirmColor={request?.action.color}
+          busy={busy}
+          onConfirm={() => run()}
+          onClose={close}
+        />
+      )}
     </Box>
   );
 };

@@ -2,7 +2,7 @@ import { games } from '../pages/games';
 import { integrations } from '../pages/integrations';
 import { legalEditor } from '../pages/legal';
 import { notifications } from '../pages/notifications';
-import { appInfo, dailyRewards, referral } from '../pages/settings';
+import { appInfo, dailyRewards, payouts, referral } from '../pages/settings';
 import { dashboard } from '../pages/stats';
 import { unityDecks } from '../pages/unity-decks';
 import { audit } from '../resources/audit';
@@ -46,6 +46,7 @@ export const pages: PageScreen[] = [
   dailyRewards,
   referral,
   withdrawalTypesPage,
+  payouts,
   games,
   integrations,
   unityDecks,

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { AuditFacets, AuditQuery, AuditSummary } from '../../../contract/audit';
+import type { AuditFacets, AuditListItem, AuditQuery } from '../../../contract/audit';
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import { countOf, offsetOf, pageOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
-import { type AuditRow, presentAuditSummary } from './present';
+import { type AuditRow, presentAuditEntry, presentAuditSummary } from './present';
 
 type Filters = Omit<z.output<typeof AuditQuery>, 'page' | 'limit' | 'sort'>;
 
@@ -39,21 +39,30 @@ const SUMMARY_COLUMNS = [
   'ip',
 ] as const;
 
+/**
+ * A page of the log. One record's history (entity and entityId given) comes with each row's
+ * before and after: a few rows, read whole for the record's timeline.
+ */
 export function listAudit(
   db: Database,
   { page, limit, sort, ...filters }: z.output<typeof AuditQuery>,
-): Promise<ListResponse<AuditSummary>> {
+): Promise<ListResponse<AuditListItem>> {
+  const oneRecord = Boolean(filters.entity && filters.entityId);
   const rows = matching(db, filters)
     .select(SUMMARY_COLUMNS)
+    .$if(oneRecord, (query) => query.select(['before', 'after']))
     .orderBy('at', sort.direction)
     .orderBy('id', sort.direction)
     .limit(limit)
     .offset(offsetOf({ page, limit }))
     .execute();
   const total = countOf(matching(db, filters));
+  const present = oneRecord
+    ? (row: unknown) => presentAuditEntry(row as AuditRow)
+    : presentAuditSummary;
   return pageOf(
     { page, limit },
-    rows.then((found) => found.map(presentAuditSummary)),
+    rows.then((found) => found.map(present)),
     total,
   );
 }

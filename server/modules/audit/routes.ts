@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntry, AuditFacets, AuditQuery, AuditSummary } from '../../../contract/audit';
+import { AuditEntry, AuditFacets, AuditListItem, AuditQuery } from '../../../contract/audit';
 import { ErrorBody } from '../../../contract/errors';
 import { listResponse } from '../../../contract/lists';
 import { denied } from '../../crud/routes';
@@ -14,10 +14,12 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     {
-      config: { permission: 'audit:read' },
+      config: { permission: 'audit:read', recordHistory: true },
       schema: {
+        summary:
+          "The audit log. Filtered to one record (entity and entityId), the read permission of the record's area is enough, and the rows carry before and after.",
         querystring: AuditQuery,
-        response: { 200: listResponse(AuditSummary), ...denied },
+        response: { 200: listResponse(AuditListItem), ...denied },
       },
     },
     async ({ query }) => listAudit(app.db, query),

@@ -7,6 +7,8 @@ import {
   AppInfoSaved,
   DailyRewards,
   DailyRewardsBody,
+  PayoutSettings,
+  PayoutSettingsBody,
   ReferralBody,
   ReferralSettings,
   SettingSaved,
@@ -15,12 +17,12 @@ import { actorOf } from '../../auth/guard';
 import { denied } from '../../crud/routes';
 import { ifMatchOf } from '../../http/versions';
 import { readView, saveSetting } from './save';
-import { appInfo, dailyRewards, referral, type Singleton } from './values';
+import { appInfo, dailyRewards, payouts, referral, type Singleton } from './values';
 
 /** A save answers 409 when the edit was based on an older save (If-Match). */
 const saveErrors = { ...denied, 409: ErrorBody };
 
-/** Daily rewards, referral settings and app info: one GET and one PATCH each. */
+/** Daily rewards, referral settings, app info and payout controls: one GET and one PATCH each. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   /** Saves the request's body as the singleton; answers its new updatedAt as ISO text. */
@@ -85,6 +87,27 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       ok: true as const,
       appInfo: { ...request.body, updatedAt: await save(request, appInfo, request.body) },
+    }),
+  );
+
+  // The four-eyes threshold: withdrawals/decide.ts reads it inside each decision's transaction.
+  app.get(
+    '/admin/settings/payouts',
+    {
+      config: { permission: 'settings:read' },
+      schema: { response: { 200: PayoutSettings, ...denied } },
+    },
+    async () => readView(db, payouts),
+  );
+  app.patch(
+    '/admin/settings/payouts',
+    {
+      config: { permission: 'settings:write' },
+      schema: { body: PayoutSettingsBody, response: { 200: SettingSaved, ...saveErrors } },
+    },
+    async (request) => ({
+      ok: true as const,
+      updatedAt: await save(request, payouts, request.body),
     }),
   );
 };

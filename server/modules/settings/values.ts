@@ -78,3 +78,12 @@ export const appInfo: Singleton<{
     }),
   ),
 };
+
+export const payouts: Singleton<{ secondApprovalFromUsd: number | null }> = {
+  key: 'payouts',
+  action: 'settings.payouts',
+  what: 'payout controls',
+  parse: tolerant(
+    z.object({ secondApprovalFromUsd: z.number().positive().nullable().catch(null) }),
+  ),
+};

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../../../contract/stats';
 import type { Database } from '../../db/connect';
-import { countByStatus } from '../../db/row-counts';
+import { keptCount } from '../../db/row-counts';
 
 // Bucket unit, the span from the first bucket's start to the current one's, and the label format.
 const RANGES: Record<StatsRange, { unit: string; span: string; label: string }> = {
@@ -37,11 +37,20 @@ export async function usersOverTime(db: Database, range: StatsRange): Promise<Us
   };
 }
 
-/** The KPI cards, from the kept counts. */
+/**
+ * The KPI cards in one statement: the kept counts, and when the oldest pending withdrawal was
+ * requested (one step along withdrawals_status_created_idx).
+ */
 export async function statsSummary(db: Database): Promise<StatsSummary> {
-  const [pendingWithdrawals, totalUsers] = await Promise.all([
-    countByStatus(db, 'withdrawals', 'pending'),
-    countByStatus(db, 'users'),
-  ]);
-  return { pendingWithdrawals, totalUsers };
+  const { rows } = await sql<{ pending: number; oldest: Date | null; users: number }>`
+    SELECT ${keptCount('withdrawals', 'pending')} AS pending,
+      (SELECT created_at FROM withdrawals WHERE status = 'pending'
+       ORDER BY created_at LIMIT 1) AS oldest,
+      ${keptCount('users')} AS users`.execute(db);
+  const row = rows[0];
+  return {
+    pendingWithdrawals: row?.pending ?? 0,
+    oldestPendingAt: row?.oldest?.toISOString() ?? null,
+    totalUsers: row?.users ?? 0,
+  };
 }

@@ -100,19 +100,28 @@ describe('GET /api/admin/stats/users', () => {
 });
 
 describe('GET /api/admin/stats/summary', () => {
-  it('counts pending withdrawals and all users', async () => {
+  it('counts pending withdrawals and all users, and dates the oldest pending one', async () => {
     const player = await t.user({ status: 'disabled' });
     const before = (await admin.get('/api/admin/stats/summary')).json();
-    for (const status of ['pending', 'pending', 'pending', 'approved', 'rejected'] as const) {
-      await insertWithdrawal(t.db, { userId: player.user_id, status });
+    const dated = [
+      ['pending', '2026-03-02T10:00:00.000Z'],
+      ['pending', '2026-03-01T09:30:00.000Z'],
+      ['pending', '2026-03-03T08:00:00.000Z'],
+      // older, but decided: not waiting
+      ['approved', '2026-01-01T00:00:00.000Z'],
+      ['rejected', '2026-01-02T00:00:00.000Z'],
+    ] as const;
+    for (const [status, at] of dated) {
+      await insertWithdrawal(t.db, { userId: player.user_id, status, createdAt: new Date(at) });
     }
     const res = await admin.get('/api/admin/stats/summary');
     expect(res.statusCode).toBe(200);
     // 13 dated users, the admin and this player.
     expect(res.json()).toEqual({
       pendingWithdrawals: before.pendingWithdrawals + 3,
+      oldestPendingAt: '2026-03-01T09:30:00.000Z',
       totalUsers: 15,
     });
-    expect(before.pendingWithdrawals).toBe(0);
+    expect(before).toMatchObject({ pendingWithdrawals: 0, oldestPendingAt: null });
   });
 });

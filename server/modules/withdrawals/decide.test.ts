@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_DECISION_MAX, type Decision } from '../../../contract/withdrawals';
 import { lockWaiters } from '../../test/client';
-import { insertWithdrawal } from '../../test/fixtures';
+import { balanceOf, insertWithdrawal } from '../../test/fixtures';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 
 let t: TestContext;
@@ -43,15 +43,6 @@ async function disable(userId: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function balanceOf(userId: string) {
-  const row = await t.db
-    .selectFrom('users')
-    .select('balance')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.balance;
-}
-
 const auditOf = (id: number) =>
   t.db
     .selectFrom('audit_log')
@@ -75,7 +66,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
       user: { username: player.username },
     });
     expect(Date.parse(body.withdrawal.decidedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await balanceOf(player.user_id)).toBe(100);
+    expect(await balanceOf(t.db, player.user_id)).toBe(100);
 
     const detail = await t.app.inject({
       method: 'GET',
@@ -90,7 +81,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
     const res = await decide(withdrawal.id, 'reject');
     expect(res.statusCode).toBe(200);
     expect(res.json().withdrawal).toMatchObject({ status: 'rejected', adminNote: null });
-    expect(await balanceOf(player.user_id)).toBe(500);
+    expect(await balanceOf(t.db, player.user_id)).toBe(500);
   });
 
   it('writes one audit row per decision, with the refund', async () => {
@@ -105,14 +96,14 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
       action: 'withdrawal.approve',
       actor: adminName,
       before: { status: 'pending' },
-      after: { status: 'approved', adminNote: 'ok' },
+      after: { status: 'approved', adminNote: 'ok', approvals: 1, approvalsRequired: 1 },
     });
     expect(approveRow?.after).not.toHaveProperty('refundedPoints');
     expect(await auditOf(rejected.withdrawal.id)).toEqual([
       expect.objectContaining({
         action: 'withdrawal.reject',
         before: { status: 'pending' },
-        after: { status: 'rejected', adminNote: 'fraud', refundedPoints: 250 },
+        after: { status: 'rejected', adminNote: 'fraud', reasonCode: null, refundedPoints: 250 },
       }),
     ]);
   });
@@ -125,7 +116,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: 'already approved', code: 'already_decided' });
     }
-    expect(await balanceOf(player.user_id)).toBe(100);
+    expect(await balanceOf(t.db, player.user_id)).toBe(100);
     const row = await t.db
       .selectFrom('withdrawals')
       .select(['status', 'admin_note'])
@@ -179,7 +170,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
       status: 'rejected',
       user: { status: 'disabled' },
     });
-    expect(await balanceOf(player.user_id)).toBe(500);
+    expect(await balanceOf(t.db, player.user_id)).toBe(500);
   });
 
   it('an approval waits for a disable in flight, then answers 409', async () => {
@@ -209,7 +200,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
     const losers = answers.filter((res) => res.statusCode !== 200);
     expect(losers.map((res) => res.statusCode)).toEqual(Array(49).fill(409));
     for (const res of losers) expect(res.json().error).toBe(`already ${status}`);
-    expect(await balanceOf(player.user_id)).toBe(winners[0] === 'reject' ? 800 : 100);
+    expect(await balanceOf(t.db, player.user_id)).toBe(winners[0] === 'reject' ? 800 : 100);
     expect(await auditOf(withdrawal.id)).toHaveLength(1);
   });
 
@@ -220,7 +211,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
     );
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((res) => res.statusCode === 409)).toHaveLength(49);
-    expect(await balanceOf(player.user_id)).toBe(800);
+    expect(await balanceOf(t.db, player.user_id)).toBe(800);
   });
 });
 
@@ -246,6 +237,7 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
     expect(res.json()).toEqual({
       ok: true,
       updated: 3,
+      awaitingSecondApproval: 0,
       skipped: [
         { id: String(done1.id), reason: 'already approved' },
         { id: String(done2.id), reason: 'already rejected' },
@@ -253,8 +245,8 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
         { id: 'abc', reason: 'not found' },
       ],
     });
-    expect(await balanceOf(ann.user_id)).toBe(10 + 300 + 200);
-    expect(await balanceOf(ben.user_id)).toBe(20 + 50);
+    expect(await balanceOf(t.db, ann.user_id)).toBe(10 + 300 + 200);
+    expect(await balanceOf(t.db, ben.user_id)).toBe(20 + 50);
 
     for (const w of [a1, a2, b1]) {
       const rows = await auditOf(w.id);
@@ -295,7 +287,7 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
     const answers = await Promise.all(batches.map((ids) => bulk({ ids, action: 'reject' })));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
     expect(answers.map((res) => res.json().updated)).toEqual(Array(12).fill(4));
-    for (const player of players) expect(await balanceOf(player.user_id)).toBe(120);
+    for (const player of players) expect(await balanceOf(t.db, player.user_id)).toBe(120);
   });
 
   it('approves in bulk without touching balances; a second run skips them all', async () => {
@@ -307,15 +299,17 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
     expect((await bulk({ ids, action: 'approve' })).json()).toEqual({
       ok: true,
       updated: 2,
+      awaitingSecondApproval: 0,
       skipped: [],
     });
-    expect(await balanceOf(player.user_id)).toBe(5);
+    expect(await balanceOf(t.db, player.user_id)).toBe(5);
     expect((await bulk({ ids, action: 'reject' })).json()).toEqual({
       ok: true,
       updated: 0,
+      awaitingSecondApproval: 0,
       skipped: ids.map((id) => ({ id, reason: 'already approved' })),
     });
-    expect(await balanceOf(player.user_id)).toBe(5);
+    expect(await balanceOf(t.db, player.user_id)).toBe(5);
   });
 
   it("bulk approve skips a disabled player's withdrawals with the reason; bulk reject decides them", async () => {
@@ -330,6 +324,7 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
     expect((await bulk({ ids, action: 'approve', adminNote: 'paid' })).json()).toEqual({
       ok: true,
       updated: 1,
+      awaitingSecondApproval: 0,
       skipped: [
         { id: String(b1.id), reason: 'This user is disabled.' },
         { id: String(b2.id), reason: 'This user is disabled.' },
@@ -339,9 +334,10 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
     expect((await bulk({ ids, action: 'reject' })).json()).toEqual({
       ok: true,
       updated: 2,
+      awaitingSecondApproval: 0,
       skipped: [{ id: String(a1.id), reason: 'already approved' }],
     });
-    expect(await balanceOf(ben.user_id)).toBe(20 + 40 + 50);
+    expect(await balanceOf(t.db, ben.user_id)).toBe(20 + 40 + 50);
   });
 
   it("refuses an empty selection with the console's message", async () => {
@@ -366,11 +362,11 @@ describe('PATCH /api/admin/withdrawals/bulk', () => {
 
     const tooMany = await bulk({ ids, action: 'reject' });
     expect(tooMany.statusCode).toBe(400);
-    expect(await balanceOf(player.user_id)).toBe(0);
+    expect(await balanceOf(t.db, player.user_id)).toBe(0);
 
     const res = await bulk({ ids: ids.slice(0, BULK_DECISION_MAX), action: 'reject' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, updated: BULK_DECISION_MAX, skipped: [] });
-    expect(await balanceOf(player.user_id)).toBe(10 * BULK_DECISION_MAX);
+    expect(await balanceOf(t.db, player.user_id)).toBe(10 * BULK_DECISION_MAX);
   });
 });

@@ -102,6 +102,16 @@ describe('GET /api/admin/withdrawals/export.csv', () => {
     expect(searched).toHaveLength(1 + 10 + 100);
   });
 
+  it('sorts by waiting: desc is the oldest first, asc the newest, across batches', async () => {
+    for (const [direction, order] of [
+      ['desc', sql`created_at ASC, id ASC`],
+      ['asc', sql`created_at DESC, id DESC`],
+    ] as const) {
+      const records = parseCsv((await exportCsv(`?sort=waiting:${direction}`)).body).slice(1);
+      expect(records.map((r) => r[0])).toEqual(await idsInOrder(order));
+    }
+  });
+
   it('quotes what needs quoting, defuses formulas and writes USD with 2 decimals', async () => {
     const records = parseCsv((await exportCsv('?q=@type')).body);
     expect(records).toHaveLength(2);

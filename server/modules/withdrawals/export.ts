@@ -6,7 +6,7 @@ import type { Database } from '../../db/connect';
 import { afterCursor, cursorKey } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
 import { presentWithdrawal, type WithdrawalRow } from './present';
-import { inOrder, matching, SORT_KEYS, withDetails } from './queries';
+import { inOrder, keyedSort, matching, SORT_KEYS, withDetails } from './queries';
 
 const BATCH = 1000;
 
@@ -55,7 +55,9 @@ export function exportWithdrawals(
   db: Database,
   { sort, ...filters }: z.output<typeof WithdrawalsExportQuery>,
 ): Readable {
-  const key = SORT_KEYS[sort.field];
+  // `waiting` pages as createdAt the other way round: the cursor must compare the same way.
+  const order = keyedSort(sort);
+  const key = SORT_KEYS[order.field];
   return csvStream<ExportRow>(
     HEADER,
     (row) => columns(presentWithdrawal(row)),
@@ -63,9 +65,9 @@ export function exportWithdrawals(
       let query = matching(db, filters);
       if (last) {
         const cursor = { key: last.cursor, id: last.id };
-        query = query.where(afterCursor(key, sql.ref('w.id'), sort.direction, cursor));
+        query = query.where(afterCursor(key, sql.ref('w.id'), order.direction, cursor));
       }
-      return withDetails(inOrder(query, sort))
+      return withDetails(inOrder(query, order))
         .select(cursorKey(key).as('cursor'))
         .limit(BATCH)
         .execute();

@@ -101,6 +101,9 @@ describe('GET /api/admin/withdrawals', () => {
       updatedAt: expect.any(String),
       decidedAt: null,
       decidedBy: null,
+      approvalsRequired: 1,
+      approvals: [],
+      reasonCode: null,
     });
     expect(body.items.find((w) => w.typeId === 'amazon_5')).toMatchObject({
       rateUsdPerPoint: 0.0125,

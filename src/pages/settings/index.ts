@@ -1,6 +1,7 @@
 import DailyRewardsIcon from '@mui/icons-material/CalendarMonth';
 import ReferralIcon from '@mui/icons-material/GroupAdd';
 import AppInfoIcon from '@mui/icons-material/Info';
+import PayoutsIcon from '@mui/icons-material/VerifiedUser';
 import { lazy } from 'react';
 import { definePage } from '../../registry/types';
 
@@ -34,5 +35,15 @@ export const appInfo = definePage({
   icon: AppInfoIcon,
   component: lazy(() =>
     import('./AppInfoPage').then((module) => ({ default: module.AppInfoPage })),
+  ),
+});
+
+export const payouts = definePage({
+  path: '/settings/payouts',
+  area: 'settings',
+  label: 'Payout Controls',
+  icon: PayoutsIcon,
+  component: lazy(() =>
+    import('./PayoutsPage').then((module) => ({ default: module.PayoutsPage })),
   ),
 });

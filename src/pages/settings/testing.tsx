@@ -7,7 +7,11 @@ import { type RenderAdminOptions, renderPageAt } from '../../test/renderAdmin';
 export const LOADED_AT = '2026-03-01T09:30:00.000Z';
 export const SAVED_AT = '2026-03-02T16:45:00.000Z';
 
-type SettingsPath = '/settings/daily-rewards' | '/settings/referral' | '/settings/appinfo';
+type SettingsPath =
+  | '/settings/daily-rewards'
+  | '/settings/referral'
+  | '/settings/appinfo'
+  | '/settings/payouts';
 
 /** The console on one settings page (loaded lazily, as in the app) over a fake API. */
 export const renderSettings = (path: SettingsPath, routes: RenderAdminOptions['routes']) =>

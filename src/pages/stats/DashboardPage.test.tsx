@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StatsRange, UsersOverTime } from '../../../contract/stats';
+import { formatDateTime } from '../../format';
 import { type RecordedRequest, reply } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
 
@@ -36,7 +37,11 @@ const statsRoutes = {
     const range = (new URL(request.url).searchParams.get('range') ?? 'week') as StatsRange;
     return reply(200, byRange[range]);
   },
-  'GET /api/admin/stats/summary': reply(200, { pendingWithdrawals: 12, totalUsers: 3456 }),
+  'GET /api/admin/stats/summary': reply(200, {
+    pendingWithdrawals: 12,
+    oldestPendingAt: null,
+    totalUsers: 3456,
+  }),
 };
 
 const renderDashboard = (routes: RenderAdminOptions['routes'] = statsRoutes) =>
@@ -121,7 +126,11 @@ describe('Dashboard', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderDashboard({
       'GET /api/admin/stats/users': reply(500, { error: 'Database is down', code: 'internal' }),
-      'GET /api/admin/stats/summary': reply(200, { pendingWithdrawals: 4, totalUsers: 9 }),
+      'GET /api/admin/stats/summary': reply(200, {
+        pendingWithdrawals: 4,
+        oldestPendingAt: null,
+        totalUsers: 9,
+      }),
     });
 
     const pending = await screen.findByRole('link', { name: /Pending withdrawals/ });
@@ -135,5 +144,54 @@ describe('Dashboard', () => {
     expect(screen.queryByText(/Database is down/)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Total in range' })).toHaveTextContent('-');
+  });
+
+  it('shows how long the oldest pending withdrawal has waited, the exact time in its title', async () => {
+    const user = userEvent.setup();
+    const oldestPendingAt = new Date(
+      Date.now() - (2 * 24 * 60 + 4 * 60 + 30) * 60_000,
+    ).toISOString();
+    const { requests } = renderDashboard({
+      ...statsRoutes,
+      'GET /api/admin/stats/summary': reply(200, {
+        pendingWithdrawals: 12,
+        oldestPendingAt,
+        totalUsers: 3456,
+      }),
+      'GET /api/admin/withdrawals': reply(200, { items: [], total: 0, page: 1, limit: 20 }),
+    });
+
+    const oldest = await screen.findByRole('link', { name: /Oldest pending/ });
+    await waitFor(() => expect(oldest).toHaveTextContent('2 d 4 h'));
+    expect(within(oldest).getByText('2 d 4 h')).toHaveAttribute(
+      'title',
+      `Requested ${formatDateTime(oldestPendingAt)}`,
+    );
+    expect(within(oldest).getByText('Live')).toBeInTheDocument();
+    // beside the pending count
+    const cards = screen.getAllByRole('link', {
+      name: /Pending withdrawals|Oldest pending|Total users/,
+    });
+    expect(cards.map((card) => card.querySelector('h2')?.textContent)).toEqual([
+      'Pending withdrawals',
+      'Oldest pending',
+      'Total users',
+    ]);
+
+    // it leads to the pending withdrawals, the longest waiting first
+    await user.click(oldest);
+    await waitFor(() => {
+      const list = requests.find((r) => r.path.startsWith('/api/admin/withdrawals?'));
+      const query = new URL(list?.url ?? 'http://x/').searchParams;
+      expect(query.get('sort')).toBe('waiting:desc');
+      expect(query.get('status')).toBe('pending');
+    });
+  });
+
+  it("says 'None' when no withdrawal is pending", async () => {
+    renderDashboard();
+    const oldest = await screen.findByRole('link', { name: /Oldest pending/ });
+    await waitFor(() => expect(oldest).toHaveTextContent('None'));
+    expect(within(oldest).getByText('None')).not.toHaveAttribute('title');
   });
 });

@@ -15,7 +15,8 @@ import { Title, useDataProvider } from 'react-admin';
 import type { StatsRange } from '../../../contract/stats';
 import { useAllowed } from '../../access/useAllowed';
 import type { AppDataProvider } from '../../dataProvider';
-import { formatNumber } from '../../format';
+import { formatDateTime, formatNumber } from '../../format';
+import { ageSince, useNow } from '../../resources/withdrawals/waiting';
 import { KpiCard } from './KpiCard';
 
 // @mui/x-charts is fetched only when the dashboard renders (not part of the entry chunk).
@@ -30,6 +31,13 @@ export const RANGES: readonly { value: StatsRange; label: string; description: s
 ];
 
 const DEFAULT_RANGE: StatsRange = 'week';
+
+/** The pending withdrawals, the longest waiting first. */
+const OLDEST_PENDING_FIRST = `/withdrawals?${new URLSearchParams({
+  filter: JSON.stringify({ status: 'pending' }),
+  sort: 'waiting',
+  order: 'DESC',
+})}`;
 
 /** Spec section 8: dashboard load errors are only logged, nothing is shown. */
 const useLogError = (error: unknown, what: string) => {
@@ -62,6 +70,7 @@ const ChartPlaceholder = () => (
 export const DashboardPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [range, setRange] = useState<StatsRange>(DEFAULT_RANGE);
+  const now = useNow();
   const totalId = useId();
   // a figure leads to its list only for who may read it
   const mayOpen = {
@@ -92,6 +101,7 @@ export const DashboardPage = () => {
   };
 
   const chart = usersOverTime.data;
+  const oldestPendingAt = summary.data?.oldestPendingAt;
   const description = RANGES.find((item) => item.value === range)?.description ?? '';
 
   return (
@@ -115,6 +125,21 @@ export const DashboardPage = () => {
             value={summary.data?.pendingWithdrawals}
             loading={summary.isPending}
             to={mayOpen.withdrawals ? '/withdrawals' : undefined}
+          />
+          <KpiCard
+            title="Oldest pending"
+            value={
+              summary.data === undefined
+                ? undefined
+                : oldestPendingAt
+                  ? ageSince(oldestPendingAt, now)
+                  : 'None'
+            }
+            valueTitle={
+              oldestPendingAt ? `Requested ${formatDateTime(oldestPendingAt)}` : undefined
+            }
+            loading={summary.isPending}
+            to={mayOpen.withdrawals ? OLDEST_PENDING_FIRST : undefined}
           />
           <KpiCard
             title="Total users"

@@ -5,7 +5,10 @@ import { formatNumber } from '../../format';
 
 export interface KpiCardProps {
   title: string;
-  value: number | undefined;
+  /** A count, or a figure already worded (an age). */
+  value: number | string | undefined;
+  /** More about the value, in its tooltip (e.g. the exact time behind an age). */
+  valueTitle?: string;
   loading: boolean;
   /** Where the card leads (the screen behind the number), when the admin may open it. */
   to?: string;
@@ -39,7 +42,7 @@ const LiveBadge = () => (
 );
 
 /** A live figure ('Live' badge) that links to its screen (if any). */
-export const KpiCard = ({ title, value, loading, to }: KpiCardProps) => {
+export const KpiCard = ({ title, value, valueTitle, loading, to }: KpiCardProps) => {
   const titleId = useId();
   return (
     <Card variant="outlined" sx={{ flex: '1 1 220px' }}>
@@ -55,8 +58,14 @@ export const KpiCard = ({ title, value, loading, to }: KpiCardProps) => {
           </Typography>
           <LiveBadge />
         </Box>
-        <Typography component="p" variant="h4" sx={{ mt: 1 }}>
-          {value === undefined ? (loading ? '…' : '-') : formatNumber(value)}
+        <Typography component="p" variant="h4" title={valueTitle} sx={{ mt: 1 }}>
+          {value === undefined
+            ? loading
+              ? '…'
+              : '-'
+            : typeof value === 'number'
+              ? formatNumber(value)
+              : value}
         </Typography>
       </CardActionArea>
     </Card>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectHistoryOf, oneUpdateOf } from '../../components/timeline/testing';
 import { reply } from '../../test/fakeFetch';
 import { listOf, makeBot, renderBots, summaryOf } from './testing';
 
@@ -48,5 +49,13 @@ describe('Bot show (/bots/{botId}/show)', () => {
     });
     expect(await screen.findByText('Error loading bot')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it("shows the bot's history, asked for by its botId", async () => {
+    const { requests } = renderBots(['/bots/BOT-ACE/show'], {
+      ...api,
+      ...oneUpdateOf('bot', 'BOT-ACE'),
+    });
+    await expectHistoryOf(requests, 'bot', 'BOT-ACE');
   });
 });

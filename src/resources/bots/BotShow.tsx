@@ -1,5 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Show, TopToolbar, useRecordContext, useShowContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IfAllowed } from '../../access/Allowed';
@@ -7,6 +7,7 @@ import { ActiveBadge } from '../../components/ActiveBadge';
 import { BackButton } from '../../components/BackButton';
 import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
+import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
 import { BotAvatar } from './BotAvatar';
@@ -67,7 +68,7 @@ const BotDetail = ({ record }: { record: BotRecord }) => (
   </CardContent>
 );
 
-/** /bots/{botId}/show: the bot as the list knows it, and more, with Edit. */
+/** /bots/{botId}/show: the bot as the list knows it, and more, with Edit; then its history. */
 export const BotShow = () => {
   const loadFailure = useRecordLoadFailure(MESSAGES.notFound, BOTS_PATH);
   return (
@@ -75,9 +76,25 @@ export const BotShow = () => {
       title={<BotTitle fallback="Bot" />}
       actions={<ShowActions />}
       queryOptions={loadFailure}
-      error={<LoadError />}
+      component="div"
+      error={
+        <Card>
+          <LoadError />
+        </Card>
+      }
       render={({ record }) =>
-        record ? <BotDetail record={record as BotRecord} /> : <LoadingBox>Loading bot…</LoadingBox>
+        record ? (
+          <Stack spacing={2}>
+            <Card>
+              <BotDetail record={record as BotRecord} />
+            </Card>
+            <RecordTimeline entity="bot" entityId={record.id} />
+          </Stack>
+        ) : (
+          <Card>
+            <LoadingBox>Loading bot…</LoadingBox>
+          </Card>
+        )
       }
     />
   );

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { LegalDocument } from '../../../contract/legal';
+import { expectHistoryOf, oneUpdateOf } from '../../components/timeline/testing';
 import { type FakeRoute, listOf, reply } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
 
@@ -165,5 +166,10 @@ describe('the legal resource', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ isActive: false });
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Terms v2' })).toBeInTheDocument();
+  });
+
+  it("shows a version's history, asked for by its id", async () => {
+    const { requests } = renderAt('/legal/d2/show', oneUpdateOf('legal', 'd2'));
+    await expectHistoryOf(requests, 'legal', 'd2');
   });
 });

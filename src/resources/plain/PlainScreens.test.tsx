@@ -2,6 +2,7 @@ import SvgIcon from '@mui/material/SvgIcon';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectHistoryOf, oneUpdateOf } from '../../components/timeline/testing';
 import { type FakeResponse, listOf, reply } from '../../test/fakeFetch';
 import { apiCalls, renderAdmin } from '../../test/renderAdmin';
 import { plainScreen } from './screens';
@@ -231,6 +232,54 @@ describe('a plain resource’s Show and references', () => {
       const last = requests.filter((r) => r.path.startsWith('/api/admin/players?')).at(-1);
       expect(new URL(last?.url ?? 'http://x').searchParams.get('teamId')).toBe('2');
     });
+  });
+
+  it('shows the record’s history, asked for as the API’s kit names it: team 1', async () => {
+    const { requests } = renderLeague('/teams/1/show', oneUpdateOf('team', '1'));
+    await expectHistoryOf(requests, 'team', '1');
+  });
+
+  it('shows a category’s and an offer’s history as category and offer', async () => {
+    const cards = {
+      _id: '3',
+      name: 'Cards',
+      slug: 'cards',
+      isActive: true,
+      sortOrder: 0,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+    const solitaire = {
+      _id: '4',
+      name: 'Solitaire 1',
+      categoryId: '3',
+      gameName: 'Solitaire',
+      price: 1,
+      rewardType: 'points',
+      rewardAmount: 10,
+      isActive: true,
+      sortOrder: 0,
+      createdAt: T0,
+      updatedAt: T0,
+    };
+    const routes = {
+      'GET /api/admin/categories': listOf([cards]),
+      'GET /api/admin/categories/3': reply(200, cards),
+      'GET /api/admin/offers': listOf([solitaire]),
+      'GET /api/admin/offers/4': reply(200, solitaire),
+    };
+    const category = renderAdmin({
+      entries: ['/categories/3/show'],
+      routes: { ...routes, ...oneUpdateOf('category', '3') },
+    });
+    await expectHistoryOf(category.requests, 'category', '3');
+    category.unmount();
+
+    const offer = renderAdmin({
+      entries: ['/offers/4/show'],
+      routes: { ...routes, ...oneUpdateOf('offer', '4') },
+    });
+    await expectHistoryOf(offer.requests, 'offer', '4');
   });
 
   it('an unknown id says the record is not found and goes back to the list', async () => {

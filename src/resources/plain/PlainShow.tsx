@@ -1,3 +1,4 @@
+import { Card, Stack } from '@mui/material';
 import {
   DataTable,
   EditButton,
@@ -8,8 +9,10 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { singularOf } from '../../../contract/crud-names';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ListTable } from '../../components/ListTable';
+import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime } from '../../format';
 import { FieldValue } from './FieldValue';
@@ -26,9 +29,18 @@ const Stamp = ({ source }: { source: 'createdAt' | 'updatedAt' }) => {
   return <>{formatDateTime(record?.[source] as string | undefined)}</>;
 };
 
+/** The audit log's name of a plain resource's records, as the API's: promo-codes → promo_code. */
+const entityOf = (name: string) => singularOf(name).replace(/ /g, '_');
+
+/** The record's history, once the record is loaded. */
+const History = ({ name }: { name: string }) => {
+  const record = useRecordContext();
+  return record ? <RecordTimeline entity={entityOf(name)} entityId={record.id} /> : null;
+};
+
 /**
  * /<name>/<id>/show: every field as its kind shows it, the record's times, Edit, and the
- * records of the related resources that name it (a category's offers).
+ * records of the related resources that name it (a category's offers); then its history.
  */
 export const PlainShow = ({ name, spec }: PlainScreensProps) => {
   const { record, notFound, listError } = messagesOf(name);
@@ -37,52 +49,58 @@ export const PlainShow = ({ name, spec }: PlainScreensProps) => {
     <Show
       title={<RecordTitle spec={spec} fallback={record} />}
       queryOptions={queryOptions}
+      component="div"
       actions={
         <TopToolbar>
           <EditButton label="Edit" />
         </TopToolbar>
       }
     >
-      <SimpleShowLayout>
-        {fieldsOf(spec).map((field) => (
-          <Labeled key={field.source} label={field.label}>
-            <FieldValue field={field} />
-          </Labeled>
-        ))}
-        <Labeled label="Created">
-          <Stamp source="createdAt" />
-        </Labeled>
-        <Labeled label="Updated">
-          <Stamp source="updatedAt" />
-        </Labeled>
-        {spec.related?.map((related) => (
-          <Labeled key={related.name} label={related.spec.title} fullWidth>
-            <ReferenceManyField
-              reference={related.name}
-              target={related.target}
-              sort={related.spec.sort}
-              perPage={100}
-            >
-              <ListTable
-                aria-label={related.spec.title}
-                empty={<EmptyNote>{`No ${related.spec.title.toLowerCase()}`}</EmptyNote>}
-              >
-                {fieldsOf(related.spec)
-                  .filter((field) => field.source !== related.target)
-                  .map((field) => (
-                    <DataTable.Col
-                      key={field.source}
-                      source={field.source}
-                      label={field.label}
-                      disableSort
-                      render={() => <FieldValue field={field} />}
-                    />
-                  ))}
-              </ListTable>
-            </ReferenceManyField>
-          </Labeled>
-        ))}
-      </SimpleShowLayout>
+      <Stack spacing={2}>
+        <Card>
+          <SimpleShowLayout>
+            {fieldsOf(spec).map((field) => (
+              <Labeled key={field.source} label={field.label}>
+                <FieldValue field={field} />
+              </Labeled>
+            ))}
+            <Labeled label="Created">
+              <Stamp source="createdAt" />
+            </Labeled>
+            <Labeled label="Updated">
+              <Stamp source="updatedAt" />
+            </Labeled>
+            {spec.related?.map((related) => (
+              <Labeled key={related.name} label={related.spec.title} fullWidth>
+                <ReferenceManyField
+                  reference={related.name}
+                  target={related.target}
+                  sort={related.spec.sort}
+                  perPage={100}
+                >
+                  <ListTable
+                    aria-label={related.spec.title}
+                    empty={<EmptyNote>{`No ${related.spec.title.toLowerCase()}`}</EmptyNote>}
+                  >
+                    {fieldsOf(related.spec)
+                      .filter((field) => field.source !== related.target)
+                      .map((field) => (
+                        <DataTable.Col
+                          key={field.source}
+                          source={field.source}
+                          label={field.label}
+                          disableSort
+                          render={() => <FieldValue field={field} />}
+                        />
+                      ))}
+                  </ListTable>
+                </ReferenceManyField>
+              </Labeled>
+            ))}
+          </SimpleShowLayout>
+        </Card>
+        <History name={name} />
+      </Stack>
     </Show>
   );
 };

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../contract/users';
+import { expectHistoryOf, oneUpdateOf } from '../../components/timeline/testing';
 import { reply } from '../../test/fakeFetch';
 import { apiCalls, detailOf, listOf, makeUser, renderUsers } from './testing';
 
@@ -249,5 +250,14 @@ describe('User detail', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'dora' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit user' })).toBeInTheDocument();
+  });
+
+  it("shows the user's history, asked for by its userId", async () => {
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': detailOf(admin),
+      ...noMatches,
+      ...oneUpdateOf('user', 'USR-7'),
+    });
+    await expectHistoryOf(requests, 'user', 'USR-7');
   });
 });

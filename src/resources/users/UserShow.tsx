@@ -7,6 +7,7 @@ import { IfAllowed } from '../../access/Allowed';
 import { Facts } from '../../components/Facts';
 import { SectionCard } from '../../components/SectionCard';
 import { StatusBadge } from '../../components/StatusBadge';
+import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
@@ -99,11 +100,12 @@ const UserDetail = () => {
       <StatCards record={record} />
       <PermissionsCard record={record} />
       <MatchHistory userId={record.id} />
+      <RecordTimeline entity="user" entityId={record.id} />
     </Box>
   );
 };
 
-/** /users/{userId}: profile, admin toggle, permissions, stats and match history. */
+/** /users/{userId}: profile, admin toggle, permissions, stats, match history and history. */
 export const UserShow = () => {
   const loadFailure = useRecordLoadFailure(MESSAGES.notFound, USERS_PATH, MESSAGES.loadError);
   return (

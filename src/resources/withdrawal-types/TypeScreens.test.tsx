@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { expectHistoryOf, oneUpdateOf } from '../../components/timeline/testing';
 import { reply } from '../../test/fakeFetch';
 import { API, apiCalls, giftCard, paypal, renderTypeScreens, typesApi } from './testing';
 
@@ -130,5 +131,13 @@ describe('the withdrawal-types resource', () => {
       isActive: true,
       fixedUsdAmount: null,
     });
+  });
+
+  it("shows a type's history, asked for by its id", async () => {
+    const { requests } = renderTypeScreens('/withdrawal-types/wt-1/show', {
+      ...typesApi([paypal]),
+      ...oneUpdateOf('withdrawal_type', 'wt-1'),
+    });
+    await expectHistoryOf(requests, 'withdrawal_type', 'wt-1');
   });
 });

@@ -1,5 +1,6 @@
 import { useListContext } from 'react-admin';
 import { type BulkAction, BulkActionButtons } from '../../components/BulkActionButtons';
+import { type RejectChoice, RejectDialog } from './RejectDialog';
 import type { Decision, WithdrawalRecord } from './types';
 import { noteSummary, useBulkDecideWithdrawals } from './useDecisions';
 
@@ -13,8 +14,9 @@ const isPending = (record: unknown) => (record as WithdrawalRecord).status === '
 
 /**
  * 'Approve selected' and 'Reject selected' act on the checked pending rows: they ask
- * "Apply '{action}' to {n} pending withdrawals?", naming the rows the admin note goes on, then
- * PATCH the bulk call with it. `onDecided` runs once the decision is stored.
+ * "Apply '{action}' to {n} pending withdrawals?", naming the rows the admin note goes on (a
+ * reject also asks why, starting from the page's note), then PATCH the bulk call. `onDecided`
+ * runs once the decision is stored.
  */
 export const BulkDecisionButtons = ({
   adminNote,
@@ -29,12 +31,23 @@ export const BulkDecisionButtons = ({
     onDecided();
   });
   return (
-    <BulkActionButtons
+    <BulkActionButtons<Decision, RejectChoice>
       actions={ACTIONS}
       canAct={isPending}
       confirmText={(action, count) => `Apply '${action}' to ${count} pending withdrawals?`}
       describe={(_action, records) => noteSummary(adminNote, records as WithdrawalRecord[])}
-      onConfirm={(action, ids) => mutateAsync({ action, ids, adminNote })}
+      dialog={({ action, records, confirm, close, ...shown }) =>
+        action === 'reject' ? (
+          <RejectDialog
+            {...shown}
+            initialNote={adminNote}
+            describe={(note) => noteSummary(note, records as WithdrawalRecord[])}
+            onConfirm={confirm}
+            onClose={close}
+          />
+        ) : null
+      }
+      onConfirm={(action, ids, choice) => mutateAsync({ action, ids, adminNote, ...choice })}
     />
   );
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { reply } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
-import { aWithdrawal, listOf } from './testing';
+import { aWithdrawal, listOf, pickReason } from './testing';
 
 const pendingA = aWithdrawal({ _id: 'w1', usdValue: 12.5, userId: 'USR-1' });
 const pendingB = aWithdrawal({
@@ -87,6 +87,8 @@ describe('Withdrawals list', () => {
       'USD',
       'Destination',
       'Status',
+      'Approvals',
+      'Waiting',
       'Created',
       'Actions',
     ]);
@@ -182,7 +184,7 @@ describe('Withdrawals list', () => {
     await waitFor(() => expect(screen.queryByText('alice')).not.toBeInTheDocument());
   });
 
-  it('single reject without a note sends no adminNote', async () => {
+  it('single reject asks for a reason, refusing without one; without a note it sends no adminNote', async () => {
     const user = userEvent.setup();
     const { requests } = renderList({
       'GET /api/admin/withdrawals': reply(200, listOf([pendingA])),
@@ -197,10 +199,22 @@ describe('Withdrawals list', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to reject this withdrawal?',
     });
+    const reason = within(dialog).getByRole('combobox', { name: 'Reason' });
+    expect(reason).toHaveFocus();
+    expect(reason).toBeRequired();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(reason).toHaveAccessibleDescription('Choose a reason.');
+    expect(reason).toHaveFocus();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await pickReason(user, dialog, 'Fraud suspected');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Withdrawal rejected')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ action: 'reject' });
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      action: 'reject',
+      reasonCode: 'fraud_suspected',
+    });
   });
 
   it("shows the server's message when a decision fails (e.g. decided meanwhile)", async () => {
@@ -258,6 +272,9 @@ describe('Withdrawals list', () => {
       name: "Apply 'reject' to 2 pending withdrawals?",
     });
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    // the page's note is where the dialog's starts
+    expect(within(dialog).getByRole('textbox', { name: 'Admin note' })).toHaveValue('fraud');
+    await pickReason(user, dialog, 'Duplicate account');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(
@@ -265,7 +282,12 @@ describe('Withdrawals list', () => {
     ).toBeInTheDocument();
     const patch = requests.find((r) => r.method === 'PATCH');
     expect(patch?.path).toBe('/api/admin/withdrawals/bulk');
-    expect(patch?.body).toEqual({ ids: ['w1', 'w2'], action: 'reject', adminNote: 'fraud' });
+    expect(patch?.body).toEqual({
+      ids: ['w1', 'w2'],
+      action: 'reject',
+      adminNote: 'fraud',
+      reasonCode: 'duplicate_account',
+    });
     await waitFor(() => expect(screen.queryByText('2 selected')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'Select all' })).not.toBeChecked();
@@ -324,11 +346,12 @@ describe('Withdrawals list', () => {
       name: "Apply 'reject' to 1 pending withdrawals?",
     });
     expect(within(next).getByText('No admin note will be saved.')).toBeInTheDocument();
+    await pickReason(user, next, 'Limit exceeded');
     await user.click(within(next).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(patches()).toHaveLength(2));
     expect(patches()).toEqual([
       { ids: ['w2'], action: 'approve', adminNote: 'Paid via PayPal' },
-      { ids: ['w2'], action: 'reject' },
+      { ids: ['w2'], action: 'reject', reasonCode: 'limit_exceeded' },
     ]);
   });
 

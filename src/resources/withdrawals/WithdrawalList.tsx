@@ -2,6 +2,7 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { SECOND_APPROVER_REQUIRED } from '../../../contract/withdrawals';
 import { useAllowed } from '../../access/useAllowed';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -12,19 +13,24 @@ import { ListToolbar, ToolbarRow } from '../../components/ListToolbar';
 import { PagedList } from '../../components/PagedList';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
+import { approvalsText, awaitsAnotherAdmin, useMyAdminId } from './approvals';
 import { BulkDecisionButtons } from './BulkDecisionButtons';
 import { DecisionButton } from './DecisionButton';
 import { detailPath, STATUS_CHOICES, type WithdrawalRecord } from './types';
 import { UserStatusNote } from './UserStatusNote';
+import { ageSince, useNow } from './waiting';
 
 /** The page's optional admin note, sent with the next decision made from the list. */
 const AdminNoteContext = createContext({ note: '', clear: () => {} });
+
+/** The signed-in admin's user `_id`: a row they approved once waits for another admin. */
+const MyAdminIdContext = createContext<string | undefined>(undefined);
 
 const isPending = (record: WithdrawalRecord) => record.status === 'pending';
 
 /** name, userId, email and the account's status stacked */
 const UserCell = ({ record }: { record: WithdrawalRecord }) => (
-  <Box sx={{ minWidth: 150 }}>
+  <Box sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
     <Typography variant="body2" sx={{ fontWeight: 500 }}>
       {record.user?.username ?? '-'}
     </Typography>
@@ -41,11 +47,13 @@ const UserCell = ({ record }: { record: WithdrawalRecord }) => (
 /** View always; Approve / Reject only while the row is pending, to who may approve. */
 const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide: boolean }) => {
   const adminNote = useContext(AdminNoteContext);
+  const myAdminId = useContext(MyAdminIdContext);
+  const secondApprover = awaitsAnotherAdmin(record, myAdminId);
   return (
+    // stacked: the rows are several lines tall anyway, and the table keeps its width for the data
     <Stack
-      direction="row"
       spacing={0.5}
-      sx={{ whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0 } }}
+      sx={{ alignItems: 'flex-start', whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0 } }}
     >
       <Button size="small" component={RouterLink} to={detailPath(record.id)}>
         View
@@ -60,9 +68,42 @@ const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide
             adminNote={adminNote.note}
             onDecided={adminNote.clear}
             confirmText={`Are you sure you want to ${action} this withdrawal?`}
+            blockedBy={
+              action === 'approve' && secondApprover ? SECOND_APPROVER_REQUIRED : undefined
+            }
           />
         ))}
     </Stack>
+  );
+};
+
+/** '1 of 2'; under it, when this admin gave the first approval, that the next is another's. */
+const ApprovalsCell = ({ record }: { record: WithdrawalRecord }) => {
+  const myAdminId = useContext(MyAdminIdContext);
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {approvalsText(record)}
+      {awaitsAnotherAdmin(record, myAdminId) && (
+        <Typography
+          variant="caption"
+          component="span"
+          color="warning.main"
+          sx={{ display: 'block' }}
+        >
+          Needs another admin
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
+/** How long a pending withdrawal has waited ('3 h 12 min'); '-' once decided. */
+const WaitingCell = ({ record }: { record: WithdrawalRecord }) => {
+  const now = useNow();
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {record.status === 'pending' ? ageSince(record.createdAt, now) : '-'}
+    </Box>
   );
 };
 
@@ -85,7 +126,7 @@ const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
     <ListTable<WithdrawalRecord>
       selectable={mayDecide}
       isRowSelectable={isPending}
-      minWidth={900}
+      minWidth={1040}
       alignTop
       empty={<EmptyNote>No withdrawals found</EmptyNote>}
     >
@@ -119,6 +160,18 @@ const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
         render={(record) => <StatusBadge status={record.status} />}
       />
       <DataTable.Col
+        label="Approvals"
+        disableSort
+        render={(record) => <ApprovalsCell record={record as WithdrawalRecord} />}
+      />
+      <DataTable.Col
+        label="Waiting"
+        source="waiting"
+        // the first click shows the longest waiting first
+        sortByOrder="DESC"
+        render={(record) => <WaitingCell record={record as WithdrawalRecord} />}
+      />
+      <DataTable.Col
         label="Created"
         source="createdAt"
         render={(record) => <CreatedCell iso={(record as WithdrawalRecord).createdAt} />}
@@ -141,29 +194,32 @@ const WithdrawalListView = () => {
   const noteContext = useMemo(() => ({ note: adminNote, clear }), [adminNote, clear]);
   // one check for the page: the rows, the note and the bulk buttons follow it
   const mayDecide = useAllowed('approve').allowed;
+  const myAdminId = useMyAdminId();
   return (
-    <AdminNoteContext.Provider value={noteContext}>
-      <ListToolbar
-        searchLabel="Search userId, destination or typeId"
-        filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
-        actions={<ExportCsvButton />}
-      />
-      {mayDecide && (
-        <ToolbarRow last>
-          <TextField
-            size="small"
-            label="Admin note (optional)"
-            value={adminNote}
-            onChange={(event) => setAdminNote(event.target.value)}
-            helperText="Saved with the next decision only"
-            slotProps={{ htmlInput: { maxLength: 1000 } }}
-            sx={{ flex: '1 1 280px', maxWidth: 520 }}
-          />
-          <BulkDecisionButtons adminNote={adminNote} onDecided={clear} />
-        </ToolbarRow>
-      )}
-      <WithdrawalTable mayDecide={mayDecide} />
-    </AdminNoteContext.Provider>
+    <MyAdminIdContext.Provider value={myAdminId}>
+      <AdminNoteContext.Provider value={noteContext}>
+        <ListToolbar
+          searchLabel="Search userId, destination or typeId"
+          filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
+          actions={<ExportCsvButton />}
+        />
+        {mayDecide && (
+          <ToolbarRow last>
+            <TextField
+              size="small"
+              label="Admin note (optional)"
+              value={adminNote}
+              onChange={(event) => setAdminNote(event.target.value)}
+              helperText="Saved with the next decision only"
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+              sx={{ flex: '1 1 280px', maxWidth: 520 }}
+            />
+            <BulkDecisionButtons adminNote={adminNote} onDecided={clear} />
+          </ToolbarRow>
+        )}
+        <WithdrawalTable mayDecide={mayDecide} />
+      </AdminNoteContext.Provider>
+    </MyAdminIdContext.Provider>
   );
 };
 

@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  findHistory,
+  historyEntry,
+  historyItems,
+  historyOf,
+  lastHistoryQuery,
+} from '../../components/timeline/testing';
 import { type FakeRoute, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
-import { aWithdrawal, listOf } from './testing';
+import { aWithdrawal, listOf, pickReason } from './testing';
 
 const pending = aWithdrawal({
   _id: 'w1',
@@ -84,12 +91,16 @@ describe('Withdrawal detail', () => {
       name: 'Confirm to reject this withdrawal?',
     });
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    // the moderation note is where the dialog's starts
+    expect(within(dialog).getByRole('textbox', { name: 'Admin note' })).toHaveValue('Duplicate');
+    await pickReason(user, dialog, 'Duplicate account');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Withdrawal rejected')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       action: 'reject',
       adminNote: 'Duplicate',
+      reasonCode: 'duplicate_account',
     });
     expect(await screen.findByText('This withdrawal is already rejected.')).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/admin/withdrawals/w1')).toHaveLength(1);
@@ -137,5 +148,40 @@ describe('Withdrawal detail', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Withdrawals' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows its history: each approval and decision, and the request itself last', async () => {
+    const approvedTwice = aWithdrawal({ _id: 'w1', status: 'approved' });
+    const { requests } = renderDetail(['/withdrawals/w1'], {
+      'GET /api/admin/withdrawals/w1': reply(200, approvedTwice),
+      'GET /api/admin/audit': historyOf([
+        historyEntry({
+          _id: '2',
+          actor: 'bob',
+          action: 'withdrawal.approve',
+          entity: 'withdrawal',
+          entityId: 'w1',
+          before: { status: 'pending' },
+          after: { status: 'approved', adminNote: null, approvals: 2, approvalsRequired: 2 },
+        }),
+        historyEntry({
+          _id: '1',
+          actor: 'carol',
+          action: 'withdrawal.approval',
+          entity: 'withdrawal',
+          entityId: 'w1',
+          before: { approvals: 0 },
+          after: { approvals: 1, approvalsRequired: 2, adminNote: 'checked' },
+        }),
+      ]),
+    });
+    const card = await findHistory();
+    expect(await within(card).findByText('Approved')).toBeInTheDocument();
+    const items = historyItems(card).map((item) => item.textContent);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/^Approved.*bob/);
+    expect(items[1]).toMatch(/^First approval \(1 of 2\).*carol/);
+    expect(items[2]).toMatch(/^Requested by alice/);
+    expect(lastHistoryQuery(requests)).toMatchObject({ entity: 'withdrawal', entityId: 'w1' });
   });
 });

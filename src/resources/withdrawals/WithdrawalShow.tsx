@@ -11,11 +11,14 @@ import {
 import { type ReactNode, useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { REJECT_REASON_LABELS, SECOND_APPROVER_REQUIRED } from '../../../contract/withdrawals';
 import { useAllowed } from '../../access/useAllowed';
 import { BackButton } from '../../components/BackButton';
 import { StatusBadge } from '../../components/StatusBadge';
+import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
+import { approvalsText, awaitsAnotherAdmin, useMyAdminId } from './approvals';
 import { DecisionButton } from './DecisionButton';
 import type { WithdrawalRecord } from './types';
 import { UserStatusNote } from './UserStatusNote';
@@ -51,6 +54,27 @@ const UserField = ({ record }: { record: WithdrawalRecord }) => (
   </>
 );
 
+/** '1 of 2', then who approved, when, and their note. */
+const ApprovalsField = ({ record }: { record: WithdrawalRecord }) => (
+  <>
+    {approvalsText(record)}
+    {(record.approvals ?? []).length > 0 && (
+      <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        {record.approvals.map((approval) => (
+          <li key={`${approval.adminId}-${approval.at}`}>
+            {`${approval.username}, ${formatDateTime(approval.at)}`}
+            {approval.note && (
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                {approval.note}
+              </Box>
+            )}
+          </li>
+        ))}
+      </Box>
+    )}
+  </>
+);
+
 const Fields = ({ record }: { record: WithdrawalRecord }) => (
   <Box
     component="dl"
@@ -78,6 +102,14 @@ const Fields = ({ record }: { record: WithdrawalRecord }) => (
     <Field label="Status">
       <StatusBadge status={record.status} />
     </Field>
+    <Field label="Approvals">
+      <ApprovalsField record={record} />
+    </Field>
+    {record.status === 'rejected' && (
+      <Field label="Reason">
+        {record.reasonCode ? REJECT_REASON_LABELS[record.reasonCode] : '-'}
+      </Field>
+    )}
     <Field label="Admin note">{record.adminNote || '-'}</Field>
     <Field label="Created">{formatDateTime(record.createdAt)}</Field>
     <Field label="Updated">{formatDateTime(record.updatedAt)}</Field>
@@ -89,6 +121,7 @@ const Fields = ({ record }: { record: WithdrawalRecord }) => (
 const Moderation = ({ record }: { record: WithdrawalRecord }) => {
   const [note, setNote] = useState('');
   const pending = record.status === 'pending';
+  const secondApprover = awaitsAnotherAdmin(record, useMyAdminId());
   // a pending withdrawal is decided here only by who may approve
   if (!useAllowed('approve', 'withdrawals').allowed && pending) return null;
   return (
@@ -104,18 +137,26 @@ const Moderation = ({ record }: { record: WithdrawalRecord }) => {
         sx={{ maxWidth: 640 }}
       />
       {pending ? (
-        <Stack direction="row" spacing={1}>
-          {(['approve', 'reject'] as const).map((action) => (
-            <DecisionButton
-              key={action}
-              record={record}
-              action={action}
-              adminNote={note}
-              confirmText={`Confirm to ${action} this withdrawal?`}
-              size="medium"
-            />
-          ))}
-        </Stack>
+        <>
+          <Stack direction="row" spacing={1}>
+            {(['approve', 'reject'] as const).map((action) => (
+              <DecisionButton
+                key={action}
+                record={record}
+                action={action}
+                adminNote={note}
+                confirmText={`Confirm to ${action} this withdrawal?`}
+                blockedBy={
+                  action === 'approve' && secondApprover ? SECOND_APPROVER_REQUIRED : undefined
+                }
+                size="medium"
+              />
+            ))}
+          </Stack>
+          {secondApprover && (
+            <Typography color="warning.main">{SECOND_APPROVER_REQUIRED}</Typography>
+          )}
+        </>
       ) : (
         <Typography>{`This withdrawal is already ${record.status}.`}</Typography>
       )}
@@ -147,11 +188,24 @@ const WithdrawalDetail = () => {
           )}
         </CardContent>
       </Card>
+      {record && (
+        <RecordTimeline
+          entity="withdrawal"
+          entityId={record._id}
+          oldest={{
+            label: `Requested by ${record.user?.username ?? record.userId}`,
+            at: record.createdAt,
+          }}
+        />
+      )}
     </>
   );
 };
 
-/** /withdrawals/{id}: every field, the moderation note, and Approve / Reject while pending. */
+/**
+ * /withdrawals/{id}: every field, the moderation note, Approve / Reject while pending, and the
+ * withdrawal's history.
+ */
 export const WithdrawalShow = () => {
   const loadFailure = useRecordLoadFailure(
     'Withdrawal not found',

@@ -1,3 +1,5 @@
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ListResponse } from '../../../contract/lists';
 import type { Withdrawal } from '../../../contract/withdrawals';
 
@@ -18,6 +20,9 @@ export const aWithdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => 
   updatedAt: '2025-11-20T10:00:00.000Z',
   decidedAt: null,
   decidedBy: null,
+  approvalsRequired: 1,
+  approvals: [],
+  reasonCode: null,
   ...overrides,
 });
 
@@ -27,3 +32,9 @@ export const listOf = (items: Withdrawal[], total = items.length): ListResponse<
   page: 1,
   limit: 20,
 });
+
+/** Picks `label` in the reject dialog's Reason select (a listbox that opens on click). */
+export const pickReason = async (user: UserEvent, dialog: HTMLElement, label: string) => {
+  await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+  await user.click(await screen.findByRole('option', { name: label }));
+};

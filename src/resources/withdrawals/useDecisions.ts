@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import type { BulkDecisionResponse, Withdrawal } from '../../../contract/withdrawals';
+import {
+  type BulkDecisionResponse,
+  FIRST_APPROVAL_RECORDED,
+  type RejectReason,
+  type Withdrawal,
+} from '../../../contract/withdrawals';
 import { errorMessage } from '../../apiErrors';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatUsd } from '../../format';
@@ -12,7 +17,17 @@ export const noteField = (adminNote: string): { adminNote?: string } => {
   return note ? { adminNote: note } : {};
 };
 
+/** A reject's reason, when one was given. */
+const reasonField = (reasonCode: RejectReason | undefined): { reasonCode?: RejectReason } =>
+  reasonCode ? { reasonCode } : {};
+
 const PAST: Record<Decision, string> = { approve: 'approved', reject: 'rejected' };
+
+/** 'Withdrawal approved', or the first of two approvals: it stays pending. */
+export const decidedMessage = (action: Decision, withdrawal: Withdrawal): string =>
+  action === 'approve' && withdrawal.status === 'pending'
+    ? FIRST_APPROVAL_RECORDED
+    : `Withdrawal ${PAST[action]}`;
 
 /** Names the rows a decision is about to store the note on, e.g. in its confirmation. */
 export const noteSummary = (adminNote: string, rows: readonly WithdrawalRecord[]): string => {
@@ -24,11 +39,16 @@ export const noteSummary = (adminNote: string, rows: readonly WithdrawalRecord[]
   return `The note "${note}" will be saved on: ${named.join(', ')}.`;
 };
 
-/** e.g. '2 withdrawals approved', '1 withdrawal rejected, 1 skipped (already approved)'. */
+/**
+ * e.g. '2 withdrawals approved', '2 withdrawals approved, 3 awaiting a second approval',
+ * '1 withdrawal rejected, 1 skipped (already approved)'.
+ */
 export const bulkResultMessage = (action: Decision, res: BulkDecisionResponse): string => {
   const updated = res.updated ?? 0;
+  const awaiting = res.awaitingSecondApproval ?? 0;
   const skipped = res.skipped ?? [];
   let message = `${updated} withdrawal${updated === 1 ? '' : 's'} ${PAST[action]}`;
+  if (awaiting > 0) message += `, ${awaiting} awaiting a second approval`;
   if (skipped.length > 0) {
     const reasons = [...new Set(skipped.map((item) => item.reason).filter(Boolean))];
     message += `, ${skipped.length} skipped${reasons.length ? ` (${reasons.join(', ')})` : ''}`;
@@ -40,14 +60,16 @@ export interface DecisionVariables {
   id: Identifier;
   action: Decision;
   adminNote: string;
+  /** A reject's reason. */
+  reasonCode?: RejectReason;
 }
 
 type CachedList = { data: WithdrawalRecord[] } | undefined;
 
 /**
  * The decided withdrawal as the API answered it, into react-admin's cache: its detail and its
- * row in every loaded page show it at once. The lists still load again, as the row may have
- * left a status filter and the totals changed.
+ * row in every loaded page show it at once. The lists and its history still load again, as the
+ * row may have left a status filter and the totals changed.
  */
 const useKeepDecided = () => {
   const queryClient = useQueryClient();
@@ -60,6 +82,8 @@ const useKeepDecided = () => {
         page && { ...page, data: page.data.map((row) => (row.id === record.id ? record : row)) },
     );
     void queryClient.invalidateQueries({ queryKey: ['withdrawals', 'getList'] });
+    // the decision is a new entry of its timeline
+    void queryClient.invalidateQueries({ queryKey: ['audit'] });
   };
 };
 
@@ -74,11 +98,15 @@ export const useDecideWithdrawal = (onSuccess?: () => void) => {
   const refresh = useRefresh();
   const keep = useKeepDecided();
   return useMutation({
-    mutationFn: ({ id, action, adminNote }: DecisionVariables) =>
-      dataProvider.decideWithdrawal(id, { action, ...noteField(adminNote) }),
+    mutationFn: ({ id, action, adminNote, reasonCode }: DecisionVariables) =>
+      dataProvider.decideWithdrawal(id, {
+        action,
+        ...noteField(adminNote),
+        ...reasonField(reasonCode),
+      }),
     onSuccess: ({ withdrawal }, { action }) => {
       keep(withdrawal);
-      notify(`Withdrawal ${PAST[action]}`, { type: 'success' });
+      notify(decidedMessage(action, withdrawal), { type: 'success' });
       onSuccess?.();
     },
     onError: (error, { action }) => {
@@ -92,16 +120,26 @@ export interface BulkDecisionVariables {
   ids: Identifier[];
   action: Decision;
   adminNote: string;
+  /** A reject's reason. */
+  reasonCode?: RejectReason;
 }
 
-/** PATCH /admin/withdrawals/bulk: notifies how many were updated and skipped, then refreshes. */
+/**
+ * PATCH /admin/withdrawals/bulk: notifies how many were updated, given a first approval and
+ * skipped, then refreshes.
+ */
 export const useBulkDecideWithdrawals = (onSuccess?: () => void) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ ids, action, adminNote }: BulkDecisionVariables) =>
-      dataProvider.bulkDecideWithdrawals({ ids, action, ...noteField(adminNote) }),
+    mutationFn: ({ ids, action, adminNote, reasonCode }: BulkDecisionVariables) =>
+      dataProvider.bulkDecideWithdrawals({
+        ids,
+        action,
+        ...noteField(adminNote),
+        ...reasonField(reasonCode),
+      }),
     onSuccess: (res, { action }) => {
       notify(bulkResultMessage(action, res), {
         type: res.skipped?.length ? 'warning' : 'success',

@@ -1,0 +1,76 @@
+/** One field an entry changed, as the timeline says it: 'skill: 50 → 70'. */
+export interface FieldChange {
+  field: string;
+  text: string;
+}
+
+/** Past this, a value is cut short (the audit entry's page shows it whole). */
+export const VALUE_MAX = 60;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const shorten = (text: string) =>
+  text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1).trimEnd()}…` : text;
+
+/** A stored value in words: 'none', '(empty)', yes/no, a list joined, long text cut short. */
+export const formatValue = (value: unknown): string => {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') {
+    const text = value.replace(/\s+/g, ' ').trim();
+    return text === '' ? '(empty)' : shorten(text);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '(empty)';
+    const flat = value.every((item) => item === null || typeof item !== 'object');
+    return shorten(flat ? value.map(formatValue).join(', ') : JSON.stringify(value));
+  }
+  if (typeof value === 'object') return shorten(JSON.stringify(value));
+  return String(value);
+};
+
+/** A side of a change as fields: an object as is, nothing as none, anything else as `value`. */
+const fieldsOf = (side: unknown): Record<string, unknown> => {
+  if (isPlainObject(side)) return side;
+  return side === null || side === undefined ? {} : { value: side };
+};
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fields whose value differs between before and after, in the order after names them:
+ * 'field: before → after'; a field only after is 'set to …' (unless set to nothing), one only
+ * before is 'removed (was …)'. `omit` leaves out fields the entry already says in words.
+ */
+export const changedFields = (
+  before: unknown,
+  after: unknown,
+  omit: readonly string[] = [],
+): FieldChange[] => {
+  const was = fieldsOf(before);
+  const now = fieldsOf(after);
+  const fields = [...new Set([...Object.keys(now), ...Object.keys(was)])];
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    if (omit.includes(field)) continue;
+    const inBefore = field in was;
+    const inAfter = field in now;
+    if (inBefore && inAfter) {
+      if (!same(was[field], now[field])) {
+        changes.push({
+          field,
+          text: `${field}: ${formatValue(was[field])} → ${formatValue(now[field])}`,
+        });
+      }
+    } else if (inAfter) {
+      const value = now[field];
+      if (value !== null && value !== undefined) {
+        changes.push({ field, text: `${field}: set to ${formatValue(value)}` });
+      }
+    } else {
+      changes.push({ field, text: `${field}: removed (was ${formatValue(was[field])})` });
+    }
+  }
+  return changes;
+};
