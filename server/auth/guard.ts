@@ -14,6 +14,8 @@ import { findSession, type Session } from './sessions';
 declare module 'fastify' {
   interface FastifyRequest {
     session?: Session;
+    /** Let in by `recordHistory` alone: one record's history, without what audit:read adds. */
+    recordHistoryOnly?: true;
   }
   interface FastifyContextConfig {
     /** What a route under /api/admin needs: a permission, or any admin. */
@@ -91,7 +93,10 @@ function recordReadOf(request: FastifyRequest): Permission | undefined {
 async function requirePermission(request: FastifyRequest, permission: Permission) {
   if (await holds(request, permission)) return;
   const recordRead = request.routeOptions.config.recordHistory && recordReadOf(request);
-  if (recordRead && (await holds(request, recordRead))) return;
+  if (recordRead && (await holds(request, recordRead))) {
+    request.recordHistoryOnly = true;
+    return;
+  }
   throw lacking(permission);
 }
 

@@ -28,6 +28,9 @@ function matching(db: Database, { actor, action, entity, entityId, from, to, ids
   return query;
 }
 
+/** auth.login, auth.login_failed, auth.logout: who signed in from where. */
+const SIGN_IN_ACTIONS = 'auth.%';
+
 const SUMMARY_COLUMNS = [
   'id',
   'at',
@@ -41,14 +44,20 @@ const SUMMARY_COLUMNS = [
 
 /**
  * A page of the log. One record's history (entity and entityId given) comes with each row's
- * before and after: a few rows, read whole for the record's timeline.
+ * before and after: a few rows, read whole for the record's timeline. `historyOnly` (a reader
+ * of the record's area, not of the log) leaves out sign-ins and every row's address.
  */
 export function listAudit(
   db: Database,
   { page, limit, sort, ...filters }: z.output<typeof AuditQuery>,
+  { historyOnly = false } = {},
 ): Promise<ListResponse<AuditListItem>> {
   const oneRecord = Boolean(filters.entity && filters.entityId);
-  const rows = matching(db, filters)
+  const kept = () =>
+    matching(db, filters).$if(historyOnly, (query) =>
+      query.where('action', 'not like', SIGN_IN_ACTIONS),
+    );
+  const rows = kept()
     .select(SUMMARY_COLUMNS)
     .$if(oneRecord, (query) => query.select(['before', 'after']))
     .orderBy('at', sort.direction)
@@ -56,10 +65,13 @@ export function listAudit(
     .limit(limit)
     .offset(offsetOf({ page, limit }))
     .execute();
-  const total = countOf(matching(db, filters));
-  const present = oneRecord
-    ? (row: unknown) => presentAuditEntry(row as AuditRow)
-    : presentAuditSummary;
+  const total = countOf(kept());
+  const present = (row: unknown) => {
+    const entry = oneRecord
+      ? presentAuditEntry(row as AuditRow)
+      : presentAuditSummary(row as AuditRow);
+    return historyOnly ? { ...entry, ip: null } : entry;
+  };
   return pageOf(
     { page, limit },
     rows.then((found) => found.map(present)),

@@ -46,6 +46,14 @@ const HISTORY = [
     after: { status: 'approved' },
   },
   { entity: 'user', entityId: 'USR-1', action: 'user.update', before: { xp: 1 }, after: { xp: 2 } },
+  { entity: 'user', entityId: 'USR-1', action: 'auth.login', before: null, after: { via: 'form' } },
+  {
+    entity: 'user',
+    entityId: 'USR-1',
+    action: 'auth.login_failed',
+    before: null,
+    after: { reason: 'password' },
+  },
   {
     entity: 'legal',
     entityId: '5',
@@ -139,6 +147,25 @@ describe('one record’s history (GET /api/admin/audit?entity=…&entityId=…)'
     expect(items.length).toBeGreaterThan(0);
     for (const row of items)
       expect(row).toMatchObject({ entity, entityId, after: expect.anything() });
+  });
+
+  it('leaves sign-ins and addresses to audit:read: a users reader sees the changes only', async () => {
+    const reader = await signedIn(t, { permissions: ['users:read'] });
+    const res = await reader.get(historyUrl('user', 'USR-1'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(1);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({ action: 'user.update', ip: null, after: { xp: 2 } }),
+    ]);
+
+    const full = (await auditor.get(historyUrl('user', 'USR-1'))).json();
+    expect(full.total).toBe(3);
+    expect(full.items.map((row: { action: string }) => row.action)).toEqual([
+      'auth.login_failed',
+      'auth.login',
+      'user.update',
+    ]);
+    for (const row of full.items) expect(row.ip).toBe('203.0.113.9');
   });
 
   it('refuses the reader of one area the rest of the log', async () => {

@@ -17,12 +17,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'audit:read', recordHistory: true },
       schema: {
         summary:
-          "The audit log. Filtered to one record (entity and entityId), the read permission of the record's area is enough, and the rows carry before and after.",
+          "The audit log. Filtered to one record (entity and entityId), the rows carry before and after, and the read permission of the record's area is enough: its history then leaves out sign-ins and addresses.",
         querystring: AuditQuery,
         response: { 200: listResponse(AuditListItem), ...denied },
       },
     },
-    async ({ query }) => listAudit(app.db, query),
+    async (request) =>
+      listAudit(app.db, request.query, { historyOnly: request.recordHistoryOnly === true }),
   );
 
   // A static segment wins over :id in the router, whatever the order.

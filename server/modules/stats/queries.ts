@@ -39,7 +39,8 @@ export async function usersOverTime(db: Database, range: StatsRange): Promise<Us
 
 /**
  * The KPI cards in one statement: the kept counts, and when the oldest pending withdrawal was
- * requested (one step along withdrawals_status_created_idx).
+ * requested (one step along withdrawals_status_created_idx). One snapshot, so the count and the
+ * oldest agree (no pending count beside an age, or the other way round).
  */
 export async function statsSummary(db: Database): Promise<StatsSummary> {
   const { rows } = await sql<{ pending: number; oldest: Date | null; users: number }>`

@@ -129,6 +129,8 @@ async function decidePending(
   { action, adminNote, reasonCode }: DecisionInput,
 ): Promise<Outcome> {
   if (actor.id === null) throw unauthorized();
+  // As the decision starts: a threshold saved while it waits for a lock applies to the next one
+  // (either way what it fixes on the row is what the row keeps).
   const threshold = await readThreshold(trx);
   const locked = await lockPending(trx, ids, threshold);
   const refused = new Map<number, Refusal>();

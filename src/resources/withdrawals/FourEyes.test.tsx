@@ -11,6 +11,7 @@ import { getToken } from '../../storage';
 import { reply } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
 import { aWithdrawal, listOf, pickReason } from './testing';
+import { bulkResultMessage } from './useDecisions';
 
 // The signed-in test admin's user _id (renderAdmin's me answer).
 const ME = 'id-ADM-1';
@@ -290,9 +291,41 @@ describe('Withdrawals list: four-eyes', () => {
   });
 });
 
+describe('bulkResultMessage', () => {
+  it('says first approvals were recorded when nothing was approved outright', () => {
+    expect(
+      bulkResultMessage('approve', {
+        ok: true,
+        updated: 0,
+        awaitingSecondApproval: 3,
+        skipped: [],
+      }),
+    ).toBe('First approval recorded on 3 withdrawals');
+    expect(
+      bulkResultMessage('approve', {
+        ok: true,
+        updated: 0,
+        awaitingSecondApproval: 1,
+        skipped: [{ id: 'w1', reason: 'You cannot approve your own withdrawal.' }],
+      }),
+    ).toBe(
+      'First approval recorded on 1 withdrawal, 1 skipped (You cannot approve your own withdrawal.)',
+    );
+  });
+});
+
 describe('Withdrawal detail: four-eyes', () => {
   const renderDetail = (id: string, routes: RenderAdminOptions['routes']) =>
     renderAdmin({ entries: [`/withdrawals/${id}`], routes });
+
+  it("disables Approve on the admin's own withdrawal, saying why; Reject stays", async () => {
+    const own = aWithdrawal({ _id: 'w7', userId: 'ADM-1' });
+    renderDetail('w7', { 'GET /api/admin/withdrawals/w7': reply(200, own) });
+
+    expect(await screen.findByText(OWN_WITHDRAWAL)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
 
   it('lists the approvals: how many of how many, who, when and their note', async () => {
     renderDetail('w3', { 'GET /api/admin/withdrawals/w3': reply(200, approvedByOther) });
@@ -321,7 +354,8 @@ describe('Withdrawal detail: four-eyes', () => {
 
     const reason = await screen.findByText('Reason');
     expect(reason.nextSibling).toHaveTextContent('Invalid destination');
-    expect(screen.getByText('Approvals').nextSibling).toHaveTextContent('0 of 1');
+    // rejected before any approval: nothing to count
+    expect(screen.getByText('Approvals').nextSibling).toHaveTextContent(/^-$/);
   });
 
   it('on a withdrawal this admin approved once, Approve is disabled and says why', async () => {

@@ -2,7 +2,6 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { SECOND_APPROVER_REQUIRED } from '../../../contract/withdrawals';
 import { useAllowed } from '../../access/useAllowed';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -13,7 +12,8 @@ import { ListToolbar, ToolbarRow } from '../../components/ListToolbar';
 import { PagedList } from '../../components/PagedList';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
-import { approvalsText, awaitsAnotherAdmin, useMyAdminId } from './approvals';
+import type { StoredUser } from '../../storage';
+import { approvalBlock, approvalsText, awaitsAnotherAdmin, useSignedInAdmin } from './approvals';
 import { BulkDecisionButtons } from './BulkDecisionButtons';
 import { DecisionButton } from './DecisionButton';
 import { detailPath, STATUS_CHOICES, type WithdrawalRecord } from './types';
@@ -24,7 +24,7 @@ import { ageSince, useNow } from './waiting';
 const AdminNoteContext = createContext({ note: '', clear: () => {} });
 
 /** The signed-in admin's user `_id`: a row they approved once waits for another admin. */
-const MyAdminIdContext = createContext<string | undefined>(undefined);
+const SignedInContext = createContext<StoredUser | null>(null);
 
 const isPending = (record: WithdrawalRecord) => record.status === 'pending';
 
@@ -47,8 +47,7 @@ const UserCell = ({ record }: { record: WithdrawalRecord }) => (
 /** View always; Approve / Reject only while the row is pending, to who may approve. */
 const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide: boolean }) => {
   const adminNote = useContext(AdminNoteContext);
-  const myAdminId = useContext(MyAdminIdContext);
-  const secondApprover = awaitsAnotherAdmin(record, myAdminId);
+  const blocked = approvalBlock(record, useContext(SignedInContext));
   return (
     // stacked: the rows are several lines tall anyway, and the table keeps its width for the data
     <Stack
@@ -68,9 +67,7 @@ const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide
             adminNote={adminNote.note}
             onDecided={adminNote.clear}
             confirmText={`Are you sure you want to ${action} this withdrawal?`}
-            blockedBy={
-              action === 'approve' && secondApprover ? SECOND_APPROVER_REQUIRED : undefined
-            }
+            blockedBy={action === 'approve' ? blocked : undefined}
           />
         ))}
     </Stack>
@@ -79,11 +76,11 @@ const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide
 
 /** '1 of 2'; under it, when this admin gave the first approval, that the next is another's. */
 const ApprovalsCell = ({ record }: { record: WithdrawalRecord }) => {
-  const myAdminId = useContext(MyAdminIdContext);
+  const me = useContext(SignedInContext);
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
       {approvalsText(record)}
-      {awaitsAnotherAdmin(record, myAdminId) && (
+      {awaitsAnotherAdmin(record, me?._id) && (
         <Typography
           variant="caption"
           component="span"
@@ -194,9 +191,9 @@ const WithdrawalListView = () => {
   const noteContext = useMemo(() => ({ note: adminNote, clear }), [adminNote, clear]);
   // one check for the page: the rows, the note and the bulk buttons follow it
   const mayDecide = useAllowed('approve').allowed;
-  const myAdminId = useMyAdminId();
+  const me = useSignedInAdmin();
   return (
-    <MyAdminIdContext.Provider value={myAdminId}>
+    <SignedInContext.Provider value={me}>
       <AdminNoteContext.Provider value={noteContext}>
         <ListToolbar
           searchLabel="Search userId, destination or typeId"
@@ -219,7 +216,7 @@ const WithdrawalListView = () => {
         )}
         <WithdrawalTable mayDecide={mayDecide} />
       </AdminNoteContext.Provider>
-    </MyAdminIdContext.Provider>
+    </SignedInContext.Provider>
   );
 };
 

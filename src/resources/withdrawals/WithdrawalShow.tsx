@@ -11,14 +11,14 @@ import {
 import { type ReactNode, useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { REJECT_REASON_LABELS, SECOND_APPROVER_REQUIRED } from '../../../contract/withdrawals';
+import { REJECT_REASON_LABELS } from '../../../contract/withdrawals';
 import { useAllowed } from '../../access/useAllowed';
 import { BackButton } from '../../components/BackButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
-import { approvalsText, awaitsAnotherAdmin, useMyAdminId } from './approvals';
+import { approvalBlock, approvalsText, useSignedInAdmin } from './approvals';
 import { DecisionButton } from './DecisionButton';
 import type { WithdrawalRecord } from './types';
 import { UserStatusNote } from './UserStatusNote';
@@ -121,7 +121,7 @@ const Fields = ({ record }: { record: WithdrawalRecord }) => (
 const Moderation = ({ record }: { record: WithdrawalRecord }) => {
   const [note, setNote] = useState('');
   const pending = record.status === 'pending';
-  const secondApprover = awaitsAnotherAdmin(record, useMyAdminId());
+  const blocked = approvalBlock(record, useSignedInAdmin());
   // a pending withdrawal is decided here only by who may approve
   if (!useAllowed('approve', 'withdrawals').allowed && pending) return null;
   return (
@@ -146,16 +146,12 @@ const Moderation = ({ record }: { record: WithdrawalRecord }) => {
                 action={action}
                 adminNote={note}
                 confirmText={`Confirm to ${action} this withdrawal?`}
-                blockedBy={
-                  action === 'approve' && secondApprover ? SECOND_APPROVER_REQUIRED : undefined
-                }
+                blockedBy={action === 'approve' ? blocked : undefined}
                 size="medium"
               />
             ))}
           </Stack>
-          {secondApprover && (
-            <Typography color="warning.main">{SECOND_APPROVER_REQUIRED}</Typography>
-          )}
+          {blocked && <Typography color="warning.main">{blocked}</Typography>}
         </>
       ) : (
         <Typography>{`This withdrawal is already ${record.status}.`}</Typography>

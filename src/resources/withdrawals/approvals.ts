@@ -1,22 +1,35 @@
 import { useState } from 'react';
-import { getStoredUser } from '../../storage';
+import { OWN_WITHDRAWAL, SECOND_APPROVER_REQUIRED } from '../../../contract/withdrawals';
+import { getStoredUser, type StoredUser } from '../../storage';
 import type { WithdrawalRecord } from './types';
 
-/** e.g. '1 of 2': approvals given of those required. */
-export const approvalsText = (record: Pick<WithdrawalRecord, 'approvals' | 'approvalsRequired'>) =>
-  `${record.approvals?.length ?? 0} of ${record.approvalsRequired ?? 1}`;
-
-/**
- * The signed-in admin's user `_id` (what an approval's `adminId` holds), from the me answer the
- * sign-in check stored; the identity react-admin offers carries the public userId instead.
- */
-export const useMyAdminId = (): string | undefined => {
-  const [id] = useState(() => getStoredUser()?._id);
-  return id;
+/** e.g. '1 of 2': approvals given of those required; '-' for one rejected before any. */
+export const approvalsText = (
+  record: Pick<WithdrawalRecord, 'approvals' | 'approvalsRequired' | 'status'>,
+) => {
+  const given = record.approvals?.length ?? 0;
+  if (record.status === 'rejected' && given === 0) return '-';
+  return `${given} of ${record.approvalsRequired ?? 1}`;
 };
+
+/** The signed-in admin as the sign-in check stored them: `_id` is what an approval's `adminId` holds. */
+export const useSignedInAdmin = (): StoredUser | null => useState(getStoredUser)[0];
 
 /** A pending withdrawal this admin already approved once: the next approval is another's. */
 export const awaitsAnotherAdmin = (record: WithdrawalRecord, myId: string | undefined) =>
   record.status === 'pending' &&
   myId !== undefined &&
   (record.approvals ?? []).some((approval) => approval.adminId === myId);
+
+/**
+ * Why `me` may not approve the withdrawal, as the API would answer: it is their own account's,
+ * or they gave its first approval. Undefined when they may.
+ */
+export const approvalBlock = (
+  record: WithdrawalRecord,
+  me: StoredUser | null,
+): string | undefined => {
+  if (record.status !== 'pending' || !me) return undefined;
+  if (me.userId === record.userId) return OWN_WITHDRAWAL;
+  return awaitsAnotherAdmin(record, me._id) ? SECOND_APPROVER_REQUIRED : undefined;
+};

@@ -41,14 +41,19 @@ export const noteSummary = (adminNote: string, rows: readonly WithdrawalRecord[]
 
 /**
  * e.g. '2 withdrawals approved', '2 withdrawals approved, 3 awaiting a second approval',
- * '1 withdrawal rejected, 1 skipped (already approved)'.
+ * 'First approval recorded on 3 withdrawals', '1 withdrawal rejected, 1 skipped (already approved)'.
  */
 export const bulkResultMessage = (action: Decision, res: BulkDecisionResponse): string => {
   const updated = res.updated ?? 0;
   const awaiting = res.awaitingSecondApproval ?? 0;
   const skipped = res.skipped ?? [];
-  let message = `${updated} withdrawal${updated === 1 ? '' : 's'} ${PAST[action]}`;
-  if (awaiting > 0) message += `, ${awaiting} awaiting a second approval`;
+  const withdrawals = (n: number) => `${n} withdrawal${n === 1 ? '' : 's'}`;
+  // Only first approvals: say what happened, not '0 withdrawals approved'.
+  let message =
+    updated === 0 && awaiting > 0
+      ? `First approval recorded on ${withdrawals(awaiting)}`
+      : `${withdrawals(updated)} ${PAST[action]}`;
+  if (updated > 0 && awaiting > 0) message += `, ${awaiting} awaiting a second approval`;
   if (skipped.length > 0) {
     const reasons = [...new Set(skipped.map((item) => item.reason).filter(Boolean))];
     message += `, ${skipped.length} skipped${reasons.length ? ` (${reasons.join(', ')})` : ''}`;
