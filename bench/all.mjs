@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 const scale = process.argv[2] ?? '1';
 const BENCHES = [
   ['API at scale (seeds .bench-data-SCALE or DATABASE_URL first)', ['bench/api.mjs', scale]],
+  ['live updates at scale (500 streams, 100 changes a second)', ['bench/live.mjs', scale]],
   ['console weight', ['bench/bundle.mjs']],
   ['Lighthouse', ['bench/lighthouse.mjs']],
 ];

@@ -79,6 +79,10 @@ async function secondApprover(db: Database) {
   );
 }
 
+// Every connection of the seed is quiet (migration 0014): the rows it loads, bots and reference
+// data included, are not announced to live streams (bulkLoad also quiets its own transactions).
+process.env.PGOPTIONS = [process.env.PGOPTIONS, '-c rewards.quiet=on'].filter(Boolean).join(' ');
+
 const target = databaseUrl ? 'DATABASE_URL' : 'embedded';
 const started = performance.now();
 const database = await openDatabase({ dataDir, databaseUrl }, console.log);

@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { LIVE_RESOURCES } from '../contract/live';
 import type { ReadableArea, RouteAccess } from '../contract/permissions';
 import { MODULE_RECORD_AREAS } from './audit/record-areas';
 import { installAdminGuard } from './auth/guard';
@@ -18,6 +19,8 @@ import { installJsonDepthLimit } from './http/json-depth';
 import { installOpenApi } from './http/openapi-routes';
 import { requestIds } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
+import { LiveHub, type LiveOptions } from './live/hub';
+import { liveRoutes } from './live/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { botRoutes } from './modules/bots/routes';
@@ -44,12 +47,16 @@ declare module 'fastify' {
     routeTable: { method: string; url: string; permission: RouteAccess | undefined }[];
     /** Audit entity → the area whose read permission shows one such record's history. */
     recordAreas: Map<string, ReadableArea>;
+    /** Live resource (the console's name) → the area whose read permission hears its changes. */
+    liveAreas: Map<string, ReadableArea>;
     /** Encrypts the secrets kept in the database (the push provider's key). */
     secrets: SecretBox;
     /** Where push notifications are sent. */
     pushApi: PushApi;
     /** Set when a single sign-on proxy signs admins in (AUTH_MODE=proxy). */
     proxySignIn: ProxySignIn | null;
+    /** This instance's live streams and its LISTEN connection. */
+    live: LiveHub;
   }
 }
 
@@ -71,6 +78,8 @@ export interface AppDeps {
   push?: Partial<PushApi>;
   /** Password sign-in (default), or a single sign-on proxy's header. */
   auth?: AuthSettings;
+  /** Live streams' timings and limits (tests shorten the heartbeat). */
+  live?: LiveOptions;
   /** Where log lines go (default stdout): tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -127,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeoutMs: deps.push?.timeoutMs ?? 10_000,
   });
   app.decorate('proxySignIn', proxySignInOf(deps.auth));
+  app.decorate('liveAreas', new Map(Object.entries(LIVE_RESOURCES)));
+  app.decorate('live', new LiveHub(deps.db, app.liveAreas, deps.live, app.log));
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
     for (const method of [route.method].flat())
@@ -145,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Open event streams would hold the close up forever: end them (clients reconnect elsewhere).
+    await app.live.close();
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
@@ -170,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(legalRoutes, { prefix: '/api' });
   await app.register(deckRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(liveRoutes, { prefix: '/api' });
 
   await installConsole(app, {
     dir: deps.consoleDir ?? null,

@@ -10,6 +10,7 @@ import type * as AppModule from './app';
 import { connect, type Database } from './db/connect';
 import type * as MigrateModule from './db/migrate';
 import { createUser } from './modules/users/create';
+import { addressOf, changeOf, openStream } from './test/live';
 
 // The README's "Adding a resource" is applied, block by block, to a copy of the repository,
 // and the copy is run: its migration applies, its API serves the new resource, its console
@@ -244,6 +245,21 @@ describe("README: the 'Adding a resource' example, applied to a copy", () => {
       'promo_code.update',
       'promo_code.delete',
     ]);
+  });
+
+  it('announces each change to live consoles, to the readers of its area', async () => {
+    const stream = await openStream(await addressOf(app), { authorization: `Bearer ${token}` });
+    try {
+      const created = (await call('POST', '', { code: 'LIVE1', points: 5 })).json();
+      const event = await stream.next(changeOf('promo-codes', 'created', created._id));
+      expect(event.data).toEqual({
+        topic: 'resource/promo-codes',
+        type: 'created',
+        ids: [created._id],
+      });
+    } finally {
+      stream.close();
+    }
   });
 
   it('serves promo codes to admins only', async () => {

@@ -5,6 +5,7 @@ import type { Decision } from '../contract/withdrawals';
 import { connect, type Database } from './db/connect';
 import { createUser } from './modules/users/create';
 import { insertWithdrawal } from './test/fixtures';
+import { changeOf, openStream, type TestStream } from './test/live';
 import {
   type CallOptions,
   call,
@@ -32,6 +33,7 @@ interface Instance {
 let instances: Instance[] = [];
 let db: Database;
 let token: string;
+const streams: TestStream[] = [];
 
 /** The instance the load balancer picks for the i-th request: each in turn. */
 const instance = (i: number): Instance => instances[i % instances.length] as Instance;
@@ -82,6 +84,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  for (const stream of streams) stream.close();
   for (const { server } of instances) server.proc.kill('SIGTERM');
   await Promise.all(instances.map(({ server }) => server.exit));
   await db?.destroy();
@@ -102,6 +105,16 @@ const auditActions = async (entity: string, entityId: string) =>
       .orderBy('id')
       .execute()
   ).map((row) => row.action);
+
+/** A live stream opened on the i-th instance. */
+async function streamOn(i: number, session = token): Promise<TestStream> {
+  const stream = await openStream(`http://127.0.0.1:${instance(i).port}`, {
+    authorization: `Bearer ${session}`,
+  });
+  expect(stream.status).toBe(200);
+  streams.push(stream);
+  return stream;
+}
 
 const balanceOf = async (userId: string) =>
   (
@@ -279,5 +292,52 @@ describe('two server instances on one database', () => {
         'category.delete',
       ]);
     }
+  });
+
+  it('a change made through one instance reaches a live stream opened on the other', async () => {
+    const [on0, on1] = [await streamOn(0), await streamOn(1)];
+    for (const i of [0, 1]) {
+      const res = await send<{ _id: string }>(i, 'POST', '/api/admin/categories', {
+        body: { name: `Live everywhere ${i}` },
+      });
+      expect(res.status).toBe(201);
+      // Heard on both: the instance that made it and the other.
+      await on0.next(changeOf('categories', 'created', res.body._id));
+      await on1.next(changeOf('categories', 'created', res.body._id));
+    }
+    // A decision through one: the other's stream hears it and the dashboard's figures moving.
+    const player = await createUser(db, {
+      username: 'live.player',
+      email: 'live.player@example.com',
+    });
+    const withdrawal = await insertWithdrawal(db, { userId: player.user_id });
+    const mark = on1.events.length;
+    const decided = await send(0, 'PATCH', `/api/admin/withdrawals/${withdrawal.id}/decision`, {
+      body: { action: 'reject' },
+    });
+    expect(decided.status).toBe(200);
+    await on1.next(changeOf('withdrawals', 'updated', String(withdrawal.id)));
+    await on1.next((e) => e.event === 'stats' && on1.events.indexOf(e) >= mark);
+  });
+
+  it('a viewer announced on one instance is heard on the other', async () => {
+    const on1 = await streamOn(1);
+    const res = await send<{ viewers: unknown[] }>(0, 'PUT', '/api/admin/presence', {
+      body: { resource: 'withdrawals', id: '777' },
+    });
+    expect(res.status).toBe(200);
+    const heard = await on1.next((e) => e.event === 'presence');
+    expect(heard.data).toMatchObject({
+      topic: 'presence/withdrawals/777',
+      viewers: [{ username: 'admin' }],
+    });
+  });
+
+  it('a logout on one instance ends the live stream on the other', async () => {
+    const session = await tokenFor(instance(0).port, 'admin', PASSWORD);
+    const stream = await streamOn(1, session);
+    expect((await send(0, 'POST', '/api/auth/logout', { token: session })).status).toBe(200);
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('still open'), 5000));
+    expect(await Promise.race([stream.ended.then(() => 'ended'), timeout])).toBe('ended');
   });
 });

@@ -4,6 +4,7 @@ import type { User } from '../contract/users';
 import { permits } from './access/permissionFor';
 import { config } from './config';
 import { http } from './http';
+import { live } from './live/connection';
 import { pageNavigation } from './navigation';
 import {
   clearSession,
@@ -46,6 +47,7 @@ const isUnauthorized = (error: unknown) => (error as { status?: number })?.statu
  * react-admin logs out and shows the sign-in page.
  */
 const endSession = (error: unknown): never => {
+  live.stop();
   clearSession();
   forgetPermissions();
   if (reloadForProxy()) throw { logoutUser: false, redirectTo: false, message: false };
@@ -120,6 +122,7 @@ export const authProvider: AuthProvider = {
         // the local session ends anyway
       }
     }
+    live.stop();
     clearSession();
     forgetPermissions();
   },

@@ -18,6 +18,7 @@ import {
   verbs,
 } from './endpoints';
 import { http, httpBlob, type Query, type QueryValue } from './http';
+import { type LiveCallback, live } from './live/connection';
 
 export type { Endpoint, Endpoints, IdField };
 
@@ -288,7 +289,24 @@ const exportCsv = (resource: string, filter: Query, sort?: { field: string; orde
     query: exportQuery(filter, sort),
   });
 
-export type AppDataProvider = DataProvider & VerbMethods & { exportCsv: typeof exportCsv };
+/**
+ * Live updates as ra-realtime shapes them: `subscribe('resource/withdrawals', callback)` hears
+ * `{topic, type, payload: {ids}}` for every change others (or this admin) commit.
+ */
+const realtime = {
+  subscribe: (topic: string, callback: LiveCallback) => {
+    live.subscribe(topic, callback);
+    return Promise.resolve({ data: null });
+  },
+  unsubscribe: (topic: string, callback: LiveCallback) => {
+    live.unsubscribe(topic, callback);
+    return Promise.resolve({ data: null });
+  },
+};
+
+export type AppDataProvider = DataProvider &
+  VerbMethods &
+  typeof realtime & { exportCsv: typeof exportCsv };
 
 /**
  * ra-data-simple-rest over the service at `url`, loaded with the first call (no first visit
@@ -318,7 +336,7 @@ export const createAppDataProvider = (table: Endpoints = endpoints): AppDataProv
     Object.entries(table).flatMap(([name, { rest }]) => (rest ? [[name, simpleRest(rest)]] : [])),
   );
   const resources = combineDataProviders((resource) => mounted.get(resource) ?? ours);
-  return { ...resources, ...verbMethods, exportCsv } as AppDataProvider;
+  return { ...resources, ...verbMethods, ...realtime, exportCsv } as AppDataProvider;
 };
 
 export const dataProvider: AppDataProvider = createAppDataProvider();

@@ -10,6 +10,7 @@ import type {
 } from '../contract/integrations';
 import type { LegalDocument, LegalSaved, LegalType, LegalVersion } from '../contract/legal';
 import type { ListResponse } from '../contract/lists';
+import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
 import type {
@@ -318,6 +319,21 @@ export const verbs = {
     path: 'admin/audit/facets',
     signal,
     holds: '.',
+  })),
+  /** This admin views the record (now, and every PRESENCE_INTERVAL_MS): who else does. */
+  announcePresence: verb<[string, Identifier], { viewers: Viewer[] }>((resource, id) => ({
+    path: 'admin/presence',
+    method: 'PUT',
+    body: { resource, id: String(id) },
+    holds: 'viewers',
+  })),
+  /** This admin left the record's page (`keepalive`: as the tab closes). */
+  leavePresence: verb<[string, Identifier, boolean?], OkResponse>((resource, id, keepalive) => ({
+    path: 'admin/presence',
+    method: 'DELETE',
+    query: { resource, id: String(id) },
+    holds: 'ok',
+    keepalive,
   })),
 };
 

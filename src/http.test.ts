@@ -1,7 +1,8 @@
 import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from './config';
 import { http, NETWORK_ERROR_MESSAGE } from './http';
+import { IDLE_AFTER_MS } from './idle';
 import { getToken, setToken } from './storage';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
 
@@ -48,6 +49,24 @@ describe('http', () => {
       expect(requests[0]?.headers).not.toHaveProperty('authorization');
     } finally {
       config.authMode = 'password';
+    }
+  });
+
+  it("marks what it sends after a minute without a key or a click as not the admin's doing", async () => {
+    const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await http('admin/ping');
+    expect(requests[0]?.headers).not.toHaveProperty('x-passive');
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + IDLE_AFTER_MS + 1000 });
+    try {
+      await http('admin/ping');
+      expect(requests[1]?.headers['x-passive']).toBe('1');
+      window.dispatchEvent(new PointerEvent('pointerdown'));
+      await http('admin/ping');
+      expect(requests[2]?.headers).not.toHaveProperty('x-passive');
+    } finally {
+      vi.useRealTimers();
     }
   });
 

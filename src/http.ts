@@ -1,5 +1,6 @@
 import { fetchUtils, HttpError } from 'react-admin';
 import { config } from './config';
+import { isIdle } from './idle';
 import { getToken } from './storage';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -12,6 +13,8 @@ export interface HttpOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. If-Match for an edit that must not overwrite a newer change. */
   headers?: Record<string, string>;
+  /** The request outlives the page (sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 export const NETWORK_ERROR_MESSAGE =
@@ -37,8 +40,15 @@ export const apiUrl = (path: string, query?: Query): string => {
  * The request as the API wants it: the stored token as Bearer; cookies only behind a sign-on
  * proxy, which knows its admin by its own cookie (an old token would only confuse it).
  */
-const requestOf = ({ method = 'GET', body, signal, headers }: HttpOptions): RequestInit => {
+const requestOf = ({
+  method = 'GET',
+  body,
+  signal,
+  headers,
+  keepalive,
+}: HttpOptions): RequestInit => {
   const sent = new Headers({ Accept: 'application/json', ...headers });
+  if (isIdle()) sent.set('X-Passive', '1');
   const token = config.authMode === 'proxy' ? null : getToken();
   if (token) sent.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) sent.set('Content-Type', 'application/json');
@@ -48,6 +58,7 @@ const requestOf = ({ method = 'GET', body, signal, headers }: HttpOptions): Requ
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: config.authMode === 'proxy' ? 'same-origin' : 'omit',
     signal,
+    ...(keepalive && { keepalive }),
   };
 };
 

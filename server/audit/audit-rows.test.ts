@@ -679,6 +679,23 @@ const EXAMPLES: Record<string, Example> = {
       status: 404,
     }),
   },
+
+  // Presence is a heartbeat, not a change of data: it writes no audit row, so only its refusal.
+  'PUT /api/admin/presence': {
+    refused: async () => ({
+      method: 'PUT',
+      url: `${ADMIN}/presence`,
+      payload: { resource: 'nothing', id: '1' },
+      status: 400,
+    }),
+  },
+  'DELETE /api/admin/presence': {
+    refused: async () => ({
+      method: 'DELETE',
+      url: `${ADMIN}/presence?resource=nothing&id=1`,
+      status: 400,
+    }),
+  },
 };
 
 // --- what the database holds ---

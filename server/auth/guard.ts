@@ -25,6 +25,12 @@ declare module 'fastify' {
      * read permission of that record's area, as whoever may see a record may see its history.
      */
     recordHistory?: true;
+    /**
+     * Sent by an open page on its own (live stream, presence), not by the admin: the session's
+     * idle timeout runs on, so a tab left open does not keep a session alive. Any request says
+     * the same with `X-Passive: 1` (the console's, when the admin has been away a minute).
+     */
+    passive?: true;
   }
 }
 
@@ -50,7 +56,9 @@ export async function requireSession(request: FastifyRequest): Promise<Session> 
   }
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  const session = await findSession(request.server.db, token);
+  const session = await findSession(request.server.db, token, {
+    touch: !request.routeOptions.config.passive && request.headers['x-passive'] !== '1',
+  });
   if (!session || session.user.status === 'disabled')
     throw unauthorized('Session expired or revoked');
   request.session = session;

@@ -3,6 +3,7 @@ import { LoginBody, LoginResponse, MeResponse, OkResponse } from '../../contract
 import { ErrorBody } from '../../contract/errors';
 import { audit } from '../audit/audit';
 import { ApiError } from '../http/errors';
+import { leaveAll } from '../live/presence';
 import { actorOf, permissionsOf, requireSession } from './guard';
 import { presentUser } from './present-user';
 import { revokeSession } from './sessions';
@@ -76,6 +77,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           entityId: session.user.user_id,
         });
       });
+      // Their pages are closing: others need not wait for them to fall silent.
+      await leaveAll(db, session.user.id).catch((error) =>
+        request.log.warn(`Presence was not cleared at sign-out (${error})`),
+      );
       return { ok: true as const };
     },
   );

@@ -47,8 +47,16 @@ export async function createSession(
   return token;
 }
 
-/** The live session for a token, with its user; undefined if unknown, revoked or expired. */
-export async function findSession(db: Database, token: string): Promise<Session | undefined> {
+/**
+ * The live session for a token, with its user; undefined if unknown, revoked or expired.
+ * `touch: false` for a request that is not the admin's doing (a page announcing itself): the
+ * idle clock keeps running.
+ */
+export async function findSession(
+  db: Database,
+  token: string,
+  { touch = true } = {},
+): Promise<Session | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -65,7 +73,7 @@ export async function findSession(db: Database, token: string): Promise<Session 
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id, last_seen_at, ...user } = row;
-  if (Date.now() - last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+  if (touch && Date.now() - last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: sql<Date>`now()` })

@@ -43,6 +43,8 @@ export function registerCrudRoutes<R extends AnyResource>(app: ZodApp, resource:
   const read = { permission: `${resource.area}:read` } as const;
   const write = { permission: `${resource.area}:write` } as const;
   app.recordAreas.set(resource.entity, resource.area);
+  // Its table announces changes as `resource/<last segment of path>` (see announce-changes.ts).
+  app.liveAreas.set(path.slice(path.lastIndexOf('/') + 1), resource.area);
 
   app.get(
     path,

@@ -42,7 +42,9 @@ async function foreignKeys(trx: Database, table: string): Promise<Definition[]> 
  * runs, then the indexes are built again from their own definitions (one sort each instead of
  * a random insert per row) and the foreign keys added back, which checks every row in one join
  * instead of one lookup and row lock per row. Call it in a transaction: a failure anywhere
- * leaves the table as it was, indexes and keys included. Triggers stay on throughout.
+ * leaves the table as it was, indexes and keys included. Triggers stay on throughout, but the
+ * transaction is quiet (`rewards.quiet`): millions of loaded rows are not announced to the live
+ * streams, which would be as many ids in thousands of notifications.
  */
 export async function bulkLoad(
   trx: Database,
@@ -50,6 +52,7 @@ export async function bulkLoad(
   load: () => Promise<unknown>,
   timed: Timer = untimed,
 ): Promise<void> {
+  await sql`SET LOCAL rewards.quiet = on`.execute(trx);
   const indexes = await looseIndexes(trx, table);
   const keys = await foreignKeys(trx, table);
   for (const key of keys) {

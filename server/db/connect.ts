@@ -10,6 +10,17 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Database = Kysely<DB>;
 
+// Kept on the handle under a registry symbol, so another copy of this module (a test's copy of
+// the repository) finds it too.
+const CONNECTION = Symbol.for('rewards.db.connection');
+
+/** How `db` connects: for a connection of its own beside the pool (LISTEN). */
+export function connectionOf(db: Database): pg.ClientConfig {
+  const config = (db as unknown as Record<symbol, pg.ClientConfig | undefined>)[CONNECTION];
+  if (!config) throw new Error('This database handle was not opened by connect()');
+  return config;
+}
+
 export function connect(connection: string | pg.PoolConfig, max = 10): Database {
   const config: pg.PoolConfig =
     typeof connection === 'string' ? { connectionString: connection } : { ...connection };
@@ -18,5 +29,7 @@ export function connect(connection: string | pg.PoolConfig, max = 10): Database 
   pool.on('error', (error) => {
     process.stderr.write(`Database connection lost: ${error.message}\n`);
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  Object.defineProperty(db, CONNECTION, { value: config });
+  return db;
 }

@@ -14,6 +14,7 @@ import * as searchIndexesShortPendingList from './migrations/0010_search_indexes
 import * as loginAttemptsInFlight from './migrations/0011_login_attempts_in_flight';
 import * as permissions from './migrations/0012_permissions';
 import * as fourEyes from './migrations/0013_four_eyes';
+import * as liveUpdates from './migrations/0014_live_updates';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -30,6 +31,7 @@ const migrations = {
   '0011_login_attempts_in_flight': loginAttemptsInFlight,
   '0012_permissions': permissions,
   '0013_four_eyes': fourEyes,
+  '0014_live_updates': liveUpdates,
 };
 
 const migratorFor = (db: Database) =>

@@ -190,6 +190,14 @@ export interface UnityDecksTable {
   updated_at: Timestamp;
 }
 
+/** Who views which record (live presence); rows older than 30 s are dropped. */
+export interface PresenceTable {
+  admin_id: number;
+  resource: string;
+  record_id: string;
+  seen_at: Generated<Date>;
+}
+
 export interface DB {
   bots: BotsTable;
   categories: CategoriesTable;
@@ -205,6 +213,7 @@ export interface DB {
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   login_attempts_in_flight: LoginAttemptsInFlightTable;
+  presence: PresenceTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

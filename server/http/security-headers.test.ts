@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signedIn } from '../test/client';
 import { pathOf } from '../test/crud';
 import { bearer, buildTestApp, createTestContext, type TestContext } from '../test/harness';
+import { addressOf, openStream } from '../test/live';
 
 // Every answer the server can give, whatever the route, status or path through the framework,
 // carries the same protective headers: a page or a JSON answer that lacked them could be framed,
@@ -43,6 +44,8 @@ afterAll(async () => {
 
 type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
 
+const EVENTS = '/api/admin/events';
+
 /** The CSP's directives by name, each with its values as one text. */
 function directivesOf(res: Answer): Map<string, string> {
   const csp = String(res.headers['content-security-policy'] ?? '');
@@ -79,8 +82,10 @@ describe('security headers', () => {
       const url = pathOf(route.url);
       const requests: InjectOptions[] = [{ method, url }];
       // A signed-in admin sending nothing: answers from 200 to 4xx. Not the logout, which would
-      // end the session the rest of the walk uses.
-      if (url !== '/api/auth/logout') requests.push({ method, url, headers: bearer(admin.token) });
+      // end the session the rest of the walk uses, nor the event stream, which never ends (the
+      // next test reads it over HTTP).
+      if (url !== '/api/auth/logout' && url !== EVENTS)
+        requests.push({ method, url, headers: bearer(admin.token) });
       for (const request of requests) {
         const res = await app.inject(request);
         statuses.add(res.statusCode);
@@ -91,6 +96,14 @@ describe('security headers', () => {
     }
     expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 401, 404]));
     expect(adminAnswers, 'admin routes answered 2xx to the signed-in admin').toBeGreaterThan(10);
+  });
+
+  it('are on the live event stream', async () => {
+    const stream = await openStream(await addressOf(app), bearer(admin.token));
+    stream.close();
+    expect(stream.status).toBe(200);
+    const res = { headers: Object.fromEntries(stream.headers.entries()) } as unknown as Answer;
+    expectProtected(res, `GET ${EVENTS} → 200`);
   });
 
   it('are on the console, its assets, and every answer the framework gives before a route', async () => {

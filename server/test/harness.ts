@@ -67,6 +67,22 @@ export async function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Another app over a test's database (another instance), with the harness's defaults. */
+export async function siblingApp(
+  t: Pick<TestContext, 'db'>,
+  deps: Partial<AppDeps> = {},
+): Promise<FastifyInstance> {
+  const app = await buildTestApp({
+    db: t.db,
+    logLevel: 'silent',
+    secretsKey: TEST_SECRETS_KEY,
+    push: { url: NO_PUSH_PROVIDER },
+    ...deps,
+  });
+  await app.ready();
+  return app;
+}
+
 /** A fresh, migrated database (cloned from the run's template) and an app over it. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const base = inject('pg');

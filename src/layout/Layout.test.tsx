@@ -2,10 +2,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Title } from 'react-admin';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../authProvider';
-import { createDataProvider } from '../dataProvider';
+import { dataProvider } from '../dataProvider';
 import { STORAGE_KEYS, setStoredUser } from '../storage';
+import { installFakeFetch, reply } from '../test/fakeFetch';
+import { EMPTY_SUMMARY } from '../test/renderAdmin';
 import { Layout, NARROW_SCREEN_QUERY } from './Layout';
 
 // The shell itself, its menu whole: an auth provider without access control lets every entry
@@ -15,11 +17,7 @@ const everyEntry = { ...authProvider, canAccess: undefined };
 const renderLayout = (path = '/', children = <p>Page content</p>) =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext
-        authProvider={everyEntry}
-        dataProvider={createDataProvider({})}
-        store={memoryStore()}
-      >
+      <AdminContext authProvider={everyEntry} dataProvider={dataProvider} store={memoryStore()}>
         <Layout>{children}</Layout>
       </AdminContext>
     </MemoryRouter>,
@@ -47,6 +45,15 @@ const useNarrowScreen = () => {
 };
 
 describe('Layout', () => {
+  // the menu's pending count and the live stream ask the API
+  let pending = 0;
+  beforeEach(() => {
+    pending = 0;
+    installFakeFetch({
+      'GET /api/admin/stats/summary': () =>
+        reply(200, { ...EMPTY_SUMMARY, pendingWithdrawals: pending }),
+    });
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('renders the sidebar entries, the page and the Logout button', () => {
@@ -201,6 +208,30 @@ describe('Layout', () => {
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarCollapsed)).toBe('false');
     expect(screen.getByRole('combobox', { name: 'Search menu' })).toBeInTheDocument();
+  });
+
+  it('shows the pending withdrawals beside Withdrawals, on the collapsed sidebar too', async () => {
+    pending = 1234;
+    const user = userEvent.setup();
+    renderLayout('/');
+    const withdrawals = screen.getByRole('link', { name: 'Withdrawals' });
+    await waitFor(() => expect(withdrawals).toHaveAccessibleDescription('1,234 pending'));
+    expect(within(withdrawals).getByText('1,234')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Users' })).not.toHaveAccessibleDescription();
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('link', { name: 'Withdrawals' })).toHaveAccessibleDescription(
+      '1,234 pending',
+    );
+  });
+
+  it('shows no count while nothing is pending', async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+    });
+    renderLayout('/');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Withdrawals' })).not.toHaveAccessibleDescription();
   });
 
   describe('under 980 px', () => {

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
+import { LiveSync } from '../live/LiveSync';
 import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -10,7 +11,7 @@ import { TopBar } from './TopBar';
 /** Below 980 px the sidebar becomes an overlay (spec section 9). */
 export const NARROW_SCREEN_QUERY = '(max-width: 979.95px)';
 
-/** The page shell: sidebar + 64 px top bar + page content. */
+/** The page shell: sidebar + 64 px top bar + page content; live updates keep it current. */
 export const Layout = ({ children }: { children?: ReactNode }) => {
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY, { noSsr: true });
   const [collapsed, setCollapsed] = useState(getSidebarCollapsed);
@@ -28,6 +29,7 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
+      <LiveSync />
       <Sidebar
         overlay={narrow}
         overlayOpen={overlayOpen}

@@ -12,12 +12,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactElement, useEffect, useState } from 'react';
+import { type ReactElement, useEffect, useId, useState } from 'react';
 import { useLogout } from 'react-admin';
 import { NavLink, useLocation } from 'react-router-dom';
 import { signOutOfProxy } from '../authProvider';
 import { config } from '../config';
 import { getOpenGroups, type OpenGroups, setOpenGroups } from '../storage';
+import { MenuCount } from './MenuCount';
 import { MenuMatchList, MenuSearchBox, useMenuSearch } from './MenuSearch';
 import {
   groupContainsPath,
@@ -28,6 +29,7 @@ import {
 } from './menu';
 import { iconSx, itemSx } from './menuItemSx';
 import { useAllowedMenu } from './useAllowedMenu';
+import { PENDING_COUNT_SCREEN, usePendingCount } from './usePendingCount';
 
 interface SidebarMenuProps {
   /** Icons only, with tooltips; the search box is hidden. */
@@ -62,14 +64,19 @@ const MenuLinkItem = ({
   nested,
   pathname,
   onNavigate,
+  count,
 }: {
   item: MenuLink;
   collapsed: boolean;
   nested: boolean;
   pathname: string;
   onNavigate?: () => void;
+  /** Shown beside the label (the pending withdrawals); none or 0: nothing. */
+  count?: number;
 }) => {
   const Icon = item.icon;
+  const countId = useId();
+  const counted = count !== undefined && count > 0;
   return (
     <li>
       <CollapsedTooltip show={collapsed} title={item.label}>
@@ -79,7 +86,9 @@ const MenuLinkItem = ({
           end={item.to === '/'}
           selected={isLinkActive(item.to, pathname)}
           onClick={onNavigate}
-          aria-label={collapsed ? item.label : undefined}
+          // the count is the link's description, not part of its name
+          aria-label={collapsed || counted ? item.label : undefined}
+          aria-describedby={counted ? countId : undefined}
           sx={itemSx(collapsed, nested)}
         >
           <ListItemIcon sx={iconSx(collapsed)}>
@@ -88,6 +97,7 @@ const MenuLinkItem = ({
           {!collapsed && (
             <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true } }} />
           )}
+          {counted && <MenuCount id={countId} count={count} collapsed={collapsed} />}
         </ListItemButton>
       </CollapsedTooltip>
     </li>
@@ -101,6 +111,7 @@ const MenuGroupItem = ({
   collapsed,
   pathname,
   onNavigate,
+  countOf,
 }: {
   group: MenuGroup;
   open: boolean;
@@ -108,6 +119,7 @@ const MenuGroupItem = ({
   collapsed: boolean;
   pathname: string;
   onNavigate?: () => void;
+  countOf: (link: MenuLink) => number | undefined;
 }) => {
   const Icon = group.icon;
   const listId = `menu-group-${group.id}`;
@@ -146,6 +158,7 @@ const MenuGroupItem = ({
               nested
               pathname={pathname}
               onNavigate={onNavigate}
+              count={countOf(child)}
             />
           ))}
         </List>
@@ -185,6 +198,8 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMe
   }, [entries, pathname]);
 
   const search = useMenuSearch(entries, !collapsed, onNavigate);
+  const pending = usePendingCount();
+  const countOf = (link: MenuLink) => (link.screen === PENDING_COUNT_SCREEN ? pending : undefined);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
@@ -207,6 +222,7 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMe
                   nested={false}
                   pathname={pathname}
                   onNavigate={onNavigate}
+                  count={countOf(entry)}
                 />
               ) : (
                 <MenuGroupItem
@@ -217,6 +233,7 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMe
                   collapsed={collapsed}
                   pathname={pathname}
                   onNavigate={onNavigate}
+                  countOf={countOf}
                 />
               ),
             )}

@@ -1,6 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, IconButton, Toolbar, Typography } from '@mui/material';
 import { type RefObject, useEffect, useRef } from 'react';
+import { LiveIndicator } from '../live/LiveIndicator';
 import { getStoredUser } from '../storage';
 import { SIDEBAR_ID, TOP_BAR_HEIGHT } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
@@ -29,7 +30,10 @@ const useDocumentTitleFrom = (ref: RefObject<HTMLElement | null>) => {
   }, [ref]);
 };
 
-/** 64 px at every width: menu button (narrow screens), page title, greeting, theme toggle. */
+/**
+ * 64 px at every width: menu button (narrow screens), page title, the live indicator, greeting,
+ * theme toggle.
+ */
 export const TopBar = ({ showMenuButton, menuOpen, onOpenMenu }: TopBarProps) => {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useDocumentTitleFrom(titleRef);
@@ -59,6 +63,7 @@ export const TopBar = ({ showMenuButton, menuOpen, onOpenMenu }: TopBarProps) =>
           noWrap
           sx={{ flex: 1, minWidth: 0 }}
         />
+        <LiveIndicator />
         {username && (
           <Typography component="span" noWrap sx={{ maxWidth: '40%' }}>
             {`Hi, ${username}`}

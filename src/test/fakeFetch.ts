@@ -1,4 +1,7 @@
 import { vi } from 'vitest';
+import { createLiveStream, type FakeLiveStream } from './liveStream';
+
+export type { FakeLiveStream };
 
 /** One request as the fake server saw it. */
 export interface RecordedRequest {
@@ -46,22 +49,33 @@ export const gated = (answer: FakeResponse | FakeRoute) => {
   return { route, open };
 };
 
+const LIVE_EVENTS = 'GET /api/admin/events';
+const isLiveEvents = (method: string, pathname: string) =>
+  method === 'GET' && pathname.endsWith('/api/admin/events');
+
 /**
  * Replaces globalThis.fetch with a fake API. `routes` maps 'METHOD /path' (path without query)
- * to a handler; unknown routes answer 404 like the real API. Every request is recorded.
+ * to a handler; unknown routes answer 404 like the real API. Every request is recorded, but for
+ * the live event stream: unless `routes` names it, `GET /api/admin/events` opens `liveStream`
+ * (see liveStream.ts), which the test drives, and is left out of `requests`.
  */
 export const installFakeFetch = (
   routes: Record<string, FakeRoute | FakeResponse | typeof networkError>,
 ) => {
   const requests: RecordedRequest[] = [];
+  const live = createLiveStream();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), window.location.origin);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (isLiveEvents(method, url.pathname) && !(LIVE_EVENTS in routes)) {
+      return live.respond(init.signal);
+    }
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
       headers[key] = value;
     });
     const request: RecordedRequest = {
-      method: (init.method ?? 'GET').toUpperCase(),
+      method,
       url: url.toString(),
       path: `${url.pathname}${url.search}`,
       headers,
@@ -83,5 +97,5 @@ export const installFakeFetch = (
     });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { requests, fetchMock };
+  return { requests, fetchMock, liveStream: live.handle };
 };

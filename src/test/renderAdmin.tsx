@@ -25,7 +25,8 @@ export interface RenderAdminOptions {
   entries?: string[];
   /**
    * Routes of the fake API; the admin ping always answers 200 and, unless given, me answers an
-   * admin holding `*` (as the test helpers' admins do).
+   * admin holding `*` (as the test helpers' admins do) and the stats summary (the menu's pending
+   * count) answers nothing pending. The live event stream is `liveStream` (fakeFetch.ts).
    */
   routes?: Record<string, FakeRoute | FakeResponse | typeof networkError>;
   /** Resources mounted beside the registry's (a kit's test resource). */
@@ -42,11 +43,7 @@ export const renderAdmin = (options: RenderAdminOptions = {}) => {
   setToken('tok-test');
   // a new render is a new page load: permissions are read again
   forgetPermissions();
-  const fake = installFakeFetch({
-    'GET /api/admin/ping': reply(200, { ok: true }),
-    'GET /api/auth/me': reply(200, meHolding(['*'])),
-    ...routes,
-  });
+  const fake = installFakeFetch({ ...backgroundRoutes(), ...routes });
   const router: RouterFactory = (appRoutes) =>
     createMemoryRouter(appRoutes, { initialEntries: entries, initialIndex: entries.length - 1 });
   const view = render(
@@ -89,9 +86,22 @@ export const renderAdminHolding = (permissions: string[], options: RenderAdminOp
     routes: { 'GET /api/auth/me': reply(200, meHolding(permissions)), ...options.routes },
   });
 
-/** The sign-in checks' requests (the admin ping, who am I), left out of `apiCalls`. */
-const SIGN_IN_CHECKS = new Set(['/api/admin/ping', '/api/auth/me']);
+/** Nothing pending, no user: what the stats summary answers unless a test says otherwise. */
+export const EMPTY_SUMMARY = { pendingWithdrawals: 0, oldestPendingAt: null, totalUsers: 0 };
 
-/** The API requests (not the ping nor me) as 'METHOD /path?query'. */
+/** What every page of the console asks: the sign-in checks and the menu's pending count. */
+export const backgroundRoutes = () => ({
+  'GET /api/admin/ping': reply(200, { ok: true }),
+  'GET /api/auth/me': reply(200, meHolding(['*'])),
+  'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+});
+
+/**
+ * The requests every page makes (the admin ping, who am I, the stats summary behind the menu's
+ * pending count), left out of `apiCalls`.
+ */
+const BACKGROUND = new Set(['/api/admin/ping', '/api/auth/me', '/api/admin/stats/summary']);
+
+/** The API requests (not the ping, me nor the stats summary) as 'METHOD /path?query'. */
 export const apiCalls = (requests: { method: string; path: string }[]) =>
-  requests.filter((r) => !SIGN_IN_CHECKS.has(r.path)).map((r) => `${r.method} ${r.path}`);
+  requests.filter((r) => !BACKGROUND.has(r.path)).map((r) => `${r.method} ${r.path}`);

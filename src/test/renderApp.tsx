@@ -3,8 +3,8 @@ import { afterEach } from 'vitest';
 import { App } from '../App';
 import { forgetPermissions } from '../authProvider';
 import { setToken } from '../storage';
-import { installFakeFetch, reply } from './fakeFetch';
-import { meHolding, type RenderAdminOptions } from './renderAdmin';
+import { installFakeFetch } from './fakeFetch';
+import { backgroundRoutes, type RenderAdminOptions } from './renderAdmin';
 
 /**
  * For a describe block whose tests render the whole App (renderApp): each test leaves the
@@ -18,16 +18,12 @@ export const setUpAppTests = () => {
 
 /**
  * The real App (its routes, lazy screens and guard) at `path`, signed in, over a fake API whose
- * admin ping answers 200. Returns the recorded requests. See renderAdmin for one screen alone.
+ * admin ping answers 200 (and the rest of `backgroundRoutes`). Returns the recorded requests. See renderAdmin for one screen alone.
  */
 export const renderApp = (path: string, routes: RenderAdminOptions['routes'] = {}) => {
   setToken('tok-1');
   window.history.pushState({}, '', path);
   forgetPermissions();
-  const fake = installFakeFetch({
-    'GET /api/admin/ping': reply(200, { ok: true }),
-    'GET /api/auth/me': reply(200, meHolding(['*'])),
-    ...routes,
-  });
+  const fake = installFakeFetch({ ...backgroundRoutes(), ...routes });
   return { ...fake, ...render(<App />) };
 };

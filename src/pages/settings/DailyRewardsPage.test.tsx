@@ -30,7 +30,9 @@ describe('Daily Rewards page', () => {
     const get = gated(reply(200, loaded));
     render(undefined, get.route);
     expect(await screen.findByRole('heading', { level: 1, name: 'Daily Rewards' })).toBeVisible();
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading daily rewards…');
+    expect(await within(screen.getByRole('main')).findByRole('status')).toHaveTextContent(
+      'Loading daily rewards…',
+    );
     get.open();
 
     expect(await screen.findByRole('group', { name: 'Sun' })).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StatsRange, UsersOverTime } from '../../../contract/stats';
 import { formatDateTime } from '../../format';
 import { type RecordedRequest, reply } from '../../test/fakeFetch';
-import { type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
+import { type RenderAdminOptions, renderAdmin, renderAdminHolding } from '../../test/renderAdmin';
 
 const week: UsersOverTime = {
   range: 'week',
@@ -193,5 +193,46 @@ describe('Dashboard', () => {
     const oldest = await screen.findByRole('link', { name: /Oldest pending/ });
     await waitFor(() => expect(oldest).toHaveTextContent('None'));
     expect(within(oldest).getByText('None')).not.toHaveAttribute('title');
+  });
+});
+
+describe('Dashboard, live', () => {
+  it("a stats event updates the KPIs and the menu's pending count, from one summary request", async () => {
+    let summary = { pendingWithdrawals: 12, oldestPendingAt: null, totalUsers: 3456 };
+    const { requests, liveStream } = renderDashboard({
+      ...statsRoutes,
+      'GET /api/admin/stats/summary': () => reply(200, summary),
+    });
+    const pending = await screen.findByRole('link', { name: /Pending withdrawals/ });
+    await waitFor(() => expect(pending).toHaveTextContent('12'));
+    const menuLink = screen.getByRole('link', { name: 'Withdrawals' });
+    expect(menuLink).toHaveAccessibleDescription('12 pending');
+    expect(within(menuLink).getByText('12')).toBeInTheDocument();
+    const summaries = () => statsCalls(requests).filter((p) => p === '/api/admin/stats/summary');
+    expect(summaries()).toHaveLength(1);
+    await liveStream.connected();
+
+    summary = { pendingWithdrawals: 11, oldestPendingAt: null, totalUsers: 3457 };
+    liveStream.emit('stats', { topic: 'stats', type: 'updated' });
+
+    await waitFor(() => expect(pending).toHaveTextContent('11'));
+    expect(screen.getByRole('link', { name: /Total users/ })).toHaveTextContent('3,457');
+    expect(menuLink).toHaveAccessibleDescription('11 pending');
+    expect(summaries()).toHaveLength(2);
+    expect(within(pending).getByText('Live')).toBeInTheDocument();
+
+    summary = { pendingWithdrawals: 0, oldestPendingAt: null, totalUsers: 3457 };
+    liveStream.emit('stats', { topic: 'stats', type: 'updated' });
+    await waitFor(() => expect(pending).toHaveTextContent('0'));
+    expect(menuLink).not.toHaveAccessibleDescription();
+  });
+
+  it('an admin who may not read withdrawals sees no count in the menu', async () => {
+    renderAdminHolding(['users:read'], { routes: statsRoutes });
+    const total = await screen.findByRole('link', { name: /Total users/ });
+    await waitFor(() => expect(total).toHaveTextContent('3,456'));
+    expect(screen.queryByRole('link', { name: 'Withdrawals' })).not.toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).queryByText('12')).not.toBeInTheDocument();
   });
 });

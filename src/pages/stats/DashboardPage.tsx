@@ -18,6 +18,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime, formatNumber } from '../../format';
 import { ageSince, useNow } from '../../resources/withdrawals/waiting';
 import { KpiCard } from './KpiCard';
+import { STATS_QUERY_DEFAULTS, useStatsSummary } from './useStatsSummary';
 
 // @mui/x-charts is fetched only when the dashboard renders (not part of the entry chunk).
 const UsersChart = lazy(() => import('./UsersChart'));
@@ -46,9 +47,6 @@ const useLogError = (error: unknown, what: string) => {
   }, [error, what]);
 };
 
-/** One retry, soon: the figures are cheap and Refresh is at hand. */
-const queryDefaults = { retry: 1, retryDelay: 500 } as const;
-
 const ChartPlaceholder = () => (
   <Box
     role="status"
@@ -66,7 +64,7 @@ const ChartPlaceholder = () => (
   </Box>
 );
 
-/** '/': new users over a range, the total in that range, and two live KPIs. */
+/** '/': new users over a range, the total in that range, and the live KPIs. */
 export const DashboardPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [range, setRange] = useState<StatsRange>(DEFAULT_RANGE);
@@ -83,14 +81,9 @@ export const DashboardPage = () => {
     queryFn: ({ signal }) => dataProvider.getUsersOverTime(range, signal),
     // switching range keeps the last chart on screen until the new one arrives
     placeholderData: keepPreviousData,
-    ...queryDefaults,
+    ...STATS_QUERY_DEFAULTS,
   });
-  const summary = useQuery({
-    queryKey: ['dashboard', 'summary'],
-    queryFn: ({ signal }) => dataProvider.getStatsSummary(signal),
-    refetchInterval: 60_000,
-    ...queryDefaults,
-  });
+  const summary = useStatsSummary();
   useLogError(usersOverTime.error, 'new users over time');
   useLogError(summary.error, 'the summary');
 

@@ -4,6 +4,7 @@ import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
+import { ChangedElsewhere } from '../../live/ChangedElsewhere';
 import { BotForm } from './BotForm';
 import { BotLoadError } from './BotLoadError';
 import { BotTitle } from './BotTitle';
@@ -52,9 +53,12 @@ export const BotEdit = () => {
       error={<LoadError />}
       render={({ record }) =>
         record ? (
-          <BotForm errors={errors}>
-            <ReadOnlyFacts />
-          </BotForm>
+          <>
+            <ChangedElsewhere entity="bot" />
+            <BotForm errors={errors}>
+              <ReadOnlyFacts />
+            </BotForm>
+          </>
         ) : (
           <LoadingBox>Loading bot…</LoadingBox>
         )

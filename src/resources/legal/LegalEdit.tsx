@@ -6,6 +6,7 @@ import { errorMessage, fieldErrorsOf } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
+import { ChangedElsewhere } from '../../live/ChangedElsewhere';
 import { Preview } from '../../pages/legal/Preview';
 import { LegalTitle } from './LegalTitle';
 import { LIST_PATH, showPath } from './legal';
@@ -43,6 +44,7 @@ export const LegalEdit = () => {
       queryOptions={queryOptions}
       mutationOptions={mutationOptions}
     >
+      <ChangedElsewhere entity="legal" />
       <SimpleForm resolver={legalResolver} noValidate warnWhenUnsavedChanges>
         <ServerFieldErrors errors={errors} />
         <TextInput source="contentText" label="Plain text" parse={asTyped} multiline minRows={6} />

@@ -2,10 +2,12 @@ import CancelIcon from '@mui/icons-material/Close';
 import { Button } from '@mui/material';
 import { Create, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { singularOf } from '../../../contract/crud-names';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
+import { ChangedElsewhere } from '../../live/ChangedElsewhere';
 import { PlainInput } from './PlainInput';
 import { fieldsOf, messagesOf, type PlainScreensProps } from './spec';
 
@@ -62,6 +64,8 @@ export const PlainEdit = (props: PlainScreensProps) => {
       mutationMode="pessimistic"
       mutationOptions={mutationOptions}
     >
+      {/* the audit log's name of the record's kind, as the Show's history has it */}
+      <ChangedElsewhere entity={singularOf(props.name).replace(/ /g, '_')} />
       <PlainForm {...props} errors={errors} />
     </Edit>
   );

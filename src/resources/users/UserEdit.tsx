@@ -21,6 +21,7 @@ import { Facts } from '../../components/Facts';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { maxLengthProps } from '../../components/textLimit';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
+import { ChangedElsewhere } from '../../live/ChangedElsewhere';
 import { AdminToggleButton } from './AdminToggleButton';
 import { PasswordCard } from './PasswordCard';
 import { PermissionsCard } from './PermissionsCard';
@@ -108,6 +109,7 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
   const record = useRecordContext<UserRecord>();
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      <ChangedElsewhere entity="user" />
       <Card>
         <SimpleForm
           toolbar={<UserEditToolbar />}

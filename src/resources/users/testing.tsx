@@ -1,3 +1,4 @@
+import { PERMISSION_CATALOGUE } from '../../../contract/permissions';
 import type { Match, User } from '../../../contract/users';
 import { reply } from '../../test/fakeFetch';
 import { apiCalls, type RenderAdminOptions, renderAdmin } from '../../test/renderAdmin';
@@ -44,8 +45,12 @@ export const detailOf = (user: User, stats = { matchesCount: 12, wins: 7, losses
   reply(200, { user, stats, adminRole: user.adminRole });
 
 /** The real admin (see renderAdmin) with only the users resource, at the last of `entries`. */
+/** The users' screens, their permissions card answered the catalogue (unless a test says). */
 export const renderUsers = (entries: string[], routes: RenderAdminOptions['routes']) =>
-  renderAdmin({ entries, routes });
+  renderAdmin({
+    entries,
+    routes: { 'GET /api/admin/permissions': reply(200, PERMISSION_CATALOGUE), ...routes },
+  });
 
 export { gated, listOf } from '../../test/fakeFetch';
 export { apiCalls };

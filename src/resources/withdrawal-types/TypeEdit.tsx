@@ -2,6 +2,7 @@ import { Button, CardContent, Stack } from '@mui/material';
 import { Create, Edit, useRecordContext } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
+import { ChangedElsewhere } from '../../live/ChangedElsewhere';
 import { TypeForm } from './TypeForm';
 import { TypeSaveButton } from './TypeSaveButton';
 import { RESOURCE, type WithdrawalTypeRecord } from './types';
@@ -35,6 +36,7 @@ export const TypeEdit = () => {
   const queryOptions = useRecordLoadFailure('Withdrawal type not found', LIST_PATH);
   return (
     <Edit title="Edit withdrawal type" actions={false} queryOptions={queryOptions}>
+      <ChangedElsewhere entity="withdrawal_type" />
       <TypeFormScreen />
     </Edit>
   );

@@ -16,6 +16,7 @@ import type { StoredUser } from '../../storage';
 import { approvalBlock, approvalsText, awaitsAnotherAdmin, useSignedInAdmin } from './approvals';
 import { BulkDecisionButtons } from './BulkDecisionButtons';
 import { DecisionButton } from './DecisionButton';
+import { NewWithdrawalsChip } from './NewWithdrawalsChip';
 import { detailPath, STATUS_CHOICES, type WithdrawalRecord } from './types';
 import { UserStatusNote } from './UserStatusNote';
 import { ageSince, useNow } from './waiting';
@@ -198,7 +199,12 @@ const WithdrawalListView = () => {
         <ListToolbar
           searchLabel="Search userId, destination or typeId"
           filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
-          actions={<ExportCsvButton />}
+          actions={
+            <>
+              <NewWithdrawalsChip />
+              <ExportCsvButton />
+            </>
+          }
         />
         {mayDecide && (
           <ToolbarRow last>

@@ -18,6 +18,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
+import { useOtherViewers } from '../../live/usePresence';
+import { AlsoViewing } from './AlsoViewing';
 import { approvalBlock, approvalsText, useSignedInAdmin } from './approvals';
 import { DecisionButton } from './DecisionButton';
 import type { WithdrawalRecord } from './types';
@@ -163,6 +165,8 @@ const Moderation = ({ record }: { record: WithdrawalRecord }) => {
 const WithdrawalDetail = () => {
   const { id = '' } = useParams();
   const { record, isPending } = useShowContext<WithdrawalRecord>();
+  // announced from the start, not once loaded: another reviewer sees this admin at once
+  const others = useOtherViewers('withdrawals', id || undefined);
   return (
     <>
       <Title title={`Withdrawal ${record?._id ?? id}`} />
@@ -179,6 +183,7 @@ const WithdrawalDetail = () => {
           ) : (
             <>
               <Fields record={record} />
+              <AlsoViewing others={others} />
               <Moderation key={record.status} record={record} />
             </>
           )}

@@ -1,0 +1,188 @@
+import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
+import { alsoViewing } from '../contract/live';
+import { connect, type Database } from '../server/db/connect';
+import { runningConnection } from '../server/db/embedded';
+import { createUser } from '../server/modules/users/create';
+import { insertWithdrawal } from '../server/test/fixtures';
+import { cleanUp, freePort, type Run, startServer } from '../server/test/process';
+import { expect, test } from './test';
+
+// The live console against a server of its own: a second instance, started here, over a
+// database of its own in the e2e PostgreSQL. Its figures move only with this file's changes, and
+// it can be restarted while its database stays up, as one instance behind a load balancer is.
+
+test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'live-admin-password';
+const DATABASE = `live_e2e_${process.pid}`;
+const cluster = runningConnection(process.env.E2E_DATA_DIR ?? '', 'postgres');
+const databaseUrl = `postgres://${cluster.user}@/${DATABASE}?host=${encodeURIComponent(
+  String(cluster.host),
+)}&port=${cluster.port}`;
+
+let port: number;
+let server: Run;
+let db: Database;
+let base: string;
+
+async function start(): Promise<void> {
+  server = startServer({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: 'false',
+    ADMIN_PASSWORD: PASSWORD,
+  });
+  await server.waitFor(/Rewards admin console: /);
+}
+
+async function stop(): Promise<void> {
+  server.proc.kill('SIGTERM');
+  await server.exit;
+}
+
+test.beforeAll(async () => {
+  const admin = new pg.Client(cluster);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  await start();
+  db = connect(runningConnection(process.env.E2E_DATA_DIR ?? '', DATABASE), 2);
+  await createUser(db, {
+    username: 'reviewer',
+    email: 'reviewer@example.com',
+    password: PASSWORD,
+    admin: true,
+    permissions: ['withdrawals:read', 'withdrawals:approve'],
+  });
+});
+
+test.afterAll(async () => {
+  await stop().catch(() => {});
+  await db?.destroy();
+  cleanUp();
+  const admin = new pg.Client(cluster);
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.end();
+});
+
+async function pendingWithdrawal(tag: string) {
+  const payee = await createUser(db, {
+    username: `payee-${tag}`,
+    email: `payee-${tag}@example.com`,
+    balance: 100,
+  });
+  const row = await insertWithdrawal(db, {
+    userId: payee.user_id,
+    pointsSpent: 300,
+    destination: `${tag}@payout.example`,
+  });
+  return { id: String(row.id), destination: `${tag}@payout.example` };
+}
+
+/** A browser of its own for `username`, signed in through the form of this file's server. */
+async function signedInPage(browser: Browser, username: string) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+  return page;
+}
+
+const indicator = (page: Page) => page.getByRole('status', { name: 'Live updates' });
+const rowOf = (page: Page, destination: string) =>
+  page.getByRole('row').filter({ hasText: destination });
+const pendingKpi = (page: Page) => page.getByRole('link', { name: /Pending withdrawals/ });
+
+test('a withdrawal approved in one browser leaves the list in another, and the counts follow', async ({
+  browser,
+}) => {
+  const first = await pendingWithdrawal(`live-a-${Date.now()}`);
+  const second = await pendingWithdrawal(`live-b-${Date.now()}`);
+
+  const dashboard = await signedInPage(browser, 'admin');
+  await expect(pendingKpi(dashboard)).toContainText('2');
+  await expect(indicator(dashboard)).toHaveText('Live');
+  const watcher = await signedInPage(browser, 'admin');
+  await watcher.goto('/withdrawals');
+  await expect(rowOf(watcher, first.destination)).toBeVisible();
+  await expect(rowOf(watcher, second.destination)).toBeVisible();
+
+  const reviewer = await signedInPage(browser, 'reviewer');
+  await reviewer.goto(`/withdrawals/${first.id}`);
+  await reviewer.getByRole('button', { name: 'Approve' }).click();
+  await reviewer
+    .getByRole('dialog', { name: 'Confirm to approve this withdrawal?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(reviewer.getByText('Withdrawal approved')).toBeVisible();
+
+  // Without a reload: the row leaves the pending list, the figures go down by one.
+  await expect(rowOf(watcher, first.destination)).toHaveCount(0, { timeout: 2_000 });
+  await expect(rowOf(watcher, second.destination)).toBeVisible();
+  await expect(pendingKpi(dashboard)).toContainText('1', { timeout: 2_000 });
+  await expect(
+    watcher
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: /Withdrawals/ }),
+  ).toContainText('1');
+
+  // A new pending withdrawal waits behind a chip instead of moving the rows.
+  const third = await pendingWithdrawal(`live-c-${Date.now()}`);
+  const chip = watcher.getByRole('button', { name: '1 new' });
+  await expect(chip).toBeVisible();
+  await expect(rowOf(watcher, third.destination)).toHaveCount(0);
+  await chip.click();
+  await expect(rowOf(watcher, third.destination)).toBeVisible();
+  await expect(chip).toHaveCount(0);
+
+  for (const page of [dashboard, watcher, reviewer]) await page.context().close();
+});
+
+test('two reviewers on one withdrawal see each other, until one leaves', async ({ browser }) => {
+  const { id } = await pendingWithdrawal(`live-p-${Date.now()}`);
+  const ann = await signedInPage(browser, 'admin');
+  const ben = await signedInPage(browser, 'reviewer');
+  await ann.goto(`/withdrawals/${id}`);
+  await ben.goto(`/withdrawals/${id}`);
+
+  await expect(ann.getByText(alsoViewing('reviewer'))).toBeVisible();
+  await expect(ben.getByText(alsoViewing('admin'))).toBeVisible();
+  await expect(ann.getByText(alsoViewing('admin'))).toHaveCount(0);
+
+  await ben.goto('/withdrawals');
+  await expect(ann.getByText(alsoViewing('reviewer'))).toHaveCount(0);
+
+  await ann.context().close();
+  await ben.context().close();
+});
+
+test('after the server restarts the console reconnects and shows what changed meanwhile', async ({
+  browser,
+}) => {
+  const { id, destination } = await pendingWithdrawal(`live-r-${Date.now()}`);
+  const page = await signedInPage(browser, 'admin');
+  await page.goto('/withdrawals');
+  await expect(rowOf(page, destination)).toBeVisible();
+  await expect(indicator(page)).toHaveText('Live');
+
+  await stop();
+  await expect(indicator(page)).toHaveText('Reconnecting…');
+  // Decided while no server announced it: only the refetch after the gap can show it.
+  await db
+    .updateTable('withdrawals')
+    .set({ status: 'approved', approvals_required: 1, decided_at: new Date() })
+    .where('id', '=', Number(id))
+    .execute();
+  await start();
+
+  await expect(indicator(page)).toHaveText('Live', { timeout: 40_000 });
+  await expect(rowOf(page, destination)).toHaveCount(0);
+  await page.context().close();
+});

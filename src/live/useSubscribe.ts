@@ -1,0 +1,37 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../dataProvider';
+import { type LiveCallback, type LiveStatus, live } from './connection';
+
+/**
+ * Calls `callback` for each event of `topic` while the component is mounted (ra-realtime's
+ * useSubscribe); no topic, no subscription. The latest callback is called: no resubscribe.
+ */
+export const useSubscribe = (topic: string | undefined, callback: LiveCallback): void => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(() => {
+    if (!topic) return;
+    const listener: LiveCallback = (event) => latest.current(event);
+    void dataProvider.subscribe(topic, listener);
+    return () => {
+      void dataProvider.unsubscribe(topic, listener);
+    };
+  }, [topic, dataProvider]);
+};
+
+/** The connection's state, for the top bar's indicator. */
+export const useLiveStatus = (): LiveStatus =>
+  useSyncExternalStore(live.onStatus, () => live.status);
+
+/** Calls `callback` each time the stream is back after a loss (what it missed is unknown). */
+export const useOnReconnect = (callback: () => void): void => {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(() => live.onReconnect(() => latest.current()), []);
+};
