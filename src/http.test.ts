@@ -70,6 +70,19 @@ describe('http', () => {
     }
   });
 
+  it('does not mark them to an API on another origin, whose CORS rules may not allow it', async () => {
+    config.apiBase = 'https://api.example.com/api';
+    const { requests } = installFakeFetch({ 'GET /api/admin/ping': reply(200, { ok: true }) });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + IDLE_AFTER_MS + 1000 });
+    try {
+      await http('admin/ping');
+      expect(requests[0]?.url).toBe('https://api.example.com/api/admin/ping');
+      expect(requests[0]?.headers).not.toHaveProperty('x-passive');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends no Authorization header without a stored token', async () => {
     const { requests } = installFakeFetch({ 'GET /api/auth/me': reply(200, {}) });
     await http('/auth/me');

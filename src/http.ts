@@ -36,6 +36,10 @@ export const apiUrl = (path: string, query?: Query): string => {
   return search ? `${url}?${search}` : url;
 };
 
+const sameOriginApi = () =>
+  !/^https?:\/\//i.test(config.apiBase) ||
+  new URL(config.apiBase).origin === window.location.origin;
+
 /**
  * The request as the API wants it: the stored token as Bearer; cookies only behind a sign-on
  * proxy, which knows its admin by its own cookie (an old token would only confuse it).
@@ -48,7 +52,8 @@ const requestOf = ({
   keepalive,
 }: HttpOptions): RequestInit => {
   const sent = new Headers({ Accept: 'application/json', ...headers });
-  if (isIdle()) sent.set('X-Passive', '1');
+  // Not to an API on another origin: its CORS rules may not allow the header.
+  if (isIdle() && sameOriginApi()) sent.set('X-Passive', '1');
   const token = config.authMode === 'proxy' ? null : getToken();
   if (token) sent.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) sent.set('Content-Type', 'application/json');
