@@ -14,6 +14,10 @@ export interface Announced {
 }
 
 /**
+ * Migrations call this (0014 and each new resource's): what it creates must stay as it is, or a
+ * fresh database would differ from one migrated earlier. Change the announcements in a new
+ * migration instead.
+ *
  * Makes every write to `table` announce itself to live consoles (migration 0014_live_updates
  * has the functions): one event per statement, in the writing transaction, `{"topic":
  * "resource/<resource>", "type": "created"|"updated"|"deleted", "ids": [...]}`.

@@ -42,16 +42,20 @@ export const userAudits = (t: TestContext, userId: string) =>
     .orderBy('id')
     .execute();
 
-/** Resolves once `count` backends wait on a lock: requests have queued behind a test's lock. */
+/**
+ * Resolves once `count` backends wait on a lock: requests have queued behind a test's lock.
+ * Up to 10 s: on a machine busy with the whole run, twenty requests take a while to get there.
+ */
 export async function lockWaiters(t: Pick<TestContext, 'db'>, count: number): Promise<void> {
-  for (let i = 0; i < 500; i++) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
       WHERE NOT l.granted AND a.datname = current_database()`.execute(t.db);
     if ((rows[0]?.n ?? 0) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`fewer than ${count} lock waiters after 5 s`);
+  throw new Error(`fewer than ${count} lock waiters after 10 s`);
 }
 
 /** The answer, or 'blocked' if none came within 2 s: the request waits on a lock. */
