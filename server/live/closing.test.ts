@@ -3,7 +3,14 @@ import { HEARTBEAT_MS } from '../../contract/live';
 import { type SignedIn, signedIn } from '../test/client';
 import { insertBot, insertWithdrawal } from '../test/fixtures';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
-import { addressOf, changeOf, OpenStreams, openStream, type TestStream } from '../test/live';
+import {
+  addressOf,
+  changeOf,
+  endsWithin,
+  OpenStreams,
+  openStream,
+  type TestStream,
+} from '../test/live';
 
 // A stream ends with what allowed it: the admin disabled, demoted, or a permission revoked by
 // another admin. These apps keep the 15 s heartbeat: a stream ending within the 5 s waited here
@@ -27,13 +34,6 @@ afterAll(async () => {
 });
 
 const open = (who: SignedIn) => streams.open(base, who.token);
-
-/** Resolves when the stream ends; fails after `ms`. */
-const endsWithin = (stream: TestStream, ms = 5000) =>
-  Promise.race([
-    stream.ended,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`open after ${ms} ms`)), ms)),
-  ]);
 
 /** The acting admin's own stream stays open: it still hears a change made now. */
 async function watcherStillOpen() {

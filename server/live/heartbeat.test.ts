@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, siblingApp, type TestContext } from '../test/harness';
-import { addressOf, openStream, type TestStream } from '../test/live';
+import { addressOf, endsWithin, openStream, type TestStream } from '../test/live';
 
 // The heartbeat: a comment every beat, and a check of every stream's session, which closes a
 // stream whose session ended without anyone telling the instance (expired, idle, or revoked by
@@ -38,12 +38,6 @@ async function adminStream() {
     .executeTakeFirstOrThrow();
   return { stream, sessionId: session.id };
 }
-
-const endsWithin = (stream: TestStream, ms = 5000) =>
-  Promise.race([
-    stream.ended,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`open after ${ms} ms`)), ms)),
-  ]);
 
 describe('the heartbeat', () => {
   it('starts the stream with its retry delay, then beats', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawal } from '../test/fixtures';
 import { createTestContext, siblingApp, type TestContext } from '../test/harness';
-import { addressOf, changeOf, openStream, type TestStream } from '../test/live';
+import { addressOf, changeOf, endsWithin, openStream, type TestStream } from '../test/live';
 
 // Behind a sign-on proxy (AUTH_MODE=proxy) with groups: a stream holds what the proxy's groups
 // gave at connect time; the admin's groups changing (seen at their next request) ends it.
@@ -42,12 +42,6 @@ const as = (email: string, groups: string) => ({
   'x-forwarded-email': email,
   'x-forwarded-groups': groups,
 });
-
-const endsWithin = (stream: TestStream, ms = 5000) =>
-  Promise.race([
-    stream.ended,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`open after ${ms} ms`)), ms)),
-  ]);
 
 describe('a stream signed in by the proxy', () => {
   it('hears what its groups give, and ends when its groups change', async () => {

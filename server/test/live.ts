@@ -159,3 +159,10 @@ export class OpenStreams {
     for (const stream of this.opened) stream.close();
   }
 }
+
+/** Resolves when the server ends the stream; fails if it is still open after `ms`. */
+export const endsWithin = (stream: TestStream, ms = 5000) =>
+  Promise.race([
+    stream.ended,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`open after ${ms} ms`)), ms)),
+  ]);
