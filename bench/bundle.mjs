@@ -2,7 +2,7 @@
 // a bare react-admin app (bench/bare-admin) built in the same run, page for page: /login against
 // the bare app's list, / signed in against the bare app's dashboard (both dashboards draw a lazily
 // loaded @mui/x-charts line chart). Budget: each visit of the console at most 0.9x its bare
-// counterpart, and the heavy libraries (charts, rich text) only with their page.
+// counterpart, and the heavy libraries (charts, rich text, QR code) only with their page.
 // Usage: node bench/bundle.mjs   (builds both; writes bench/results/bundle.json; exits 1 when a
 // budget is missed).
 import fs from 'node:fs';
@@ -22,6 +22,7 @@ const CONSOLE_ASSETS = 'dist/console/assets';
 const HEAVY = {
   charts: { marker: 'MuiChartsSurface', library: '@mui/x-charts' },
   richText: { marker: 'ProseMirror', library: 'ra-input-rich-text (tiptap, prosemirror)' },
+  qrCode: { marker: 'too big to be stored in a QR Code', library: 'qrcode' },
 };
 
 /**
@@ -137,6 +138,8 @@ const checks = [
   { check: 'dashboard: charts', ok: fetched(visits.dashboard, 'charts') },
   { check: 'login: no rich text', ok: !fetched(visits.login, 'richText') },
   { check: 'dashboard: no rich text', ok: !fetched(visits.dashboard, 'richText') },
+  { check: 'login: no QR code', ok: !fetched(visits.login, 'qrCode') },
+  { check: 'dashboard: no QR code', ok: !fetched(visits.dashboard, 'qrCode') },
 ];
 
 printTable(

@@ -33,6 +33,8 @@ export const User = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   adminRole: AdminRole,
+  /** Whether the account signs in with a code after the password (two-step sign-in). */
+  twoStep: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 

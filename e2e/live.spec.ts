@@ -1,11 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
 import { alsoViewing } from '../contract/live';
-import { connect, type Database } from '../server/db/connect';
-import { runningConnection } from '../server/db/embedded';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
-import { cleanUp, freePort, type Run, startServer } from '../server/test/process';
+import { type OwnServer, ownServer } from './own-server';
 import { expect, test } from './test';
 
 // The live console against a server of its own: a second instance, started here, over a
@@ -15,42 +12,12 @@ import { expect, test } from './test';
 test.describe.configure({ mode: 'serial' });
 
 const PASSWORD = 'live-admin-password';
-const DATABASE = `live_e2e_${process.pid}`;
-const cluster = runningConnection(process.env.E2E_DATA_DIR ?? '', 'postgres');
-const databaseUrl = `postgres://${cluster.user}@/${DATABASE}?host=${encodeURIComponent(
-  String(cluster.host),
-)}&port=${cluster.port}`;
 
-let port: number;
-let server: Run;
-let db: Database;
-let base: string;
-
-async function start(): Promise<void> {
-  server = startServer({
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: 'false',
-    ADMIN_PASSWORD: PASSWORD,
-  });
-  await server.waitFor(/Rewards admin console: /);
-}
-
-async function stop(): Promise<void> {
-  server.proc.kill('SIGTERM');
-  await server.exit;
-}
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  const admin = new pg.Client(cluster);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  await start();
-  db = connect(runningConnection(process.env.E2E_DATA_DIR ?? '', DATABASE), 2);
-  await createUser(db, {
+  server = await ownServer('live_e2e', { ADMIN_PASSWORD: PASSWORD });
+  await createUser(server.db, {
     username: 'reviewer',
     email: 'reviewer@example.com',
     password: PASSWORD,
@@ -59,23 +26,15 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  await stop().catch(() => {});
-  await db?.destroy();
-  cleanUp();
-  const admin = new pg.Client(cluster);
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.end();
-});
+test.afterAll(() => server?.close());
 
 async function pendingWithdrawal(tag: string) {
-  const payee = await createUser(db, {
+  const payee = await createUser(server.db, {
     username: `payee-${tag}`,
     email: `payee-${tag}@example.com`,
     balance: 100,
   });
-  const row = await insertWithdrawal(db, {
+  const row = await insertWithdrawal(server.db, {
     userId: payee.user_id,
     pointsSpent: 300,
     destination: `${tag}@payout.example`,
@@ -85,7 +44,7 @@ async function pendingWithdrawal(tag: string) {
 
 /** A browser of its own for `username`, signed in through the form of this file's server. */
 async function signedInPage(browser: Browser, username: string) {
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: server.base });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('Email or username').fill(username);
@@ -172,15 +131,15 @@ test('after the server restarts the console reconnects and shows what changed me
   await expect(rowOf(page, destination)).toBeVisible();
   await expect(indicator(page)).toHaveText('Live');
 
-  await stop();
+  await server.stop();
   await expect(indicator(page)).toHaveText('Reconnecting…');
   // Decided while no server announced it: only the refetch after the gap can show it.
-  await db
+  await server.db
     .updateTable('withdrawals')
     .set({ status: 'approved', approvals_required: 1, decided_at: new Date() })
     .where('id', '=', Number(id))
     .execute();
-  await start();
+  await server.start();
 
   await expect(indicator(page)).toHaveText('Live', { timeout: 40_000 });
   await expect(rowOf(page, destination)).toHaveCount(0);

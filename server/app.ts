@@ -8,9 +8,11 @@ import {
 import { LIVE_RESOURCES } from '../contract/live';
 import type { ReadableArea, RouteAccess } from '../contract/permissions';
 import { MODULE_RECORD_AREAS } from './audit/record-areas';
+import { accountRoutes } from './auth/account/routes';
 import { installAdminGuard } from './auth/guard';
 import { type ProxySignIn, proxySignInOf } from './auth/proxy-sign-in';
 import { authRoutes } from './auth/routes';
+import { twoStepRoutes } from './auth/two-step/routes';
 import { type AuthSettings, DEFAULT_PUSH_API_URL } from './config';
 import type { Database } from './db/connect';
 import { installConsole } from './http/console';
@@ -55,6 +57,8 @@ declare module 'fastify' {
     pushApi: PushApi;
     /** Set when a single sign-on proxy signs admins in (AUTH_MODE=proxy). */
     proxySignIn: ProxySignIn | null;
+    /** REQUIRE_2FA: admins signing in with a password must have two-step sign-in on. */
+    requireTwoStep: boolean;
     /** This instance's live streams and its LISTEN connection. */
     live: LiveHub;
   }
@@ -136,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeoutMs: deps.push?.timeoutMs ?? 10_000,
   });
   app.decorate('proxySignIn', proxySignInOf(deps.auth));
+  app.decorate(
+    'requireTwoStep',
+    deps.auth?.mode === 'password' && deps.auth.requireTwoStep === true,
+  );
   app.decorate('liveAreas', new Map(Object.entries(LIVE_RESOURCES)));
   app.decorate('live', new LiveHub(deps.db, app.liveAreas, deps.live, app.log));
   app.addHook('onRoute', (route) => {
@@ -168,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(twoStepRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api' });

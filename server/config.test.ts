@@ -110,6 +110,29 @@ describe('readConfig', () => {
     );
   });
 
+  it('requires two-step sign-in of every admin with REQUIRE_2FA=true, and only then', () => {
+    expect(readConfig({ REQUIRE_2FA: 'true' }).auth).toEqual({
+      mode: 'password',
+      requireTwoStep: true,
+    });
+    for (const off of [{}, { REQUIRE_2FA: 'false' }, { REQUIRE_2FA: '' }]) {
+      expect(readConfig(off).auth, JSON.stringify(off)).toEqual({
+        mode: 'password',
+        requireTwoStep: false,
+      });
+    }
+    for (const bad of ['yes', '1', 'on']) {
+      const refused = () => readConfig({ REQUIRE_2FA: bad });
+      expect(refused, bad).toThrow(ConfigError);
+      expect(refused, bad).toThrow(`REQUIRE_2FA="${bad}": must be true or false`);
+    }
+    // Behind a sign-on proxy, second factors are its identity provider's to ask for.
+    const proxy = { AUTH_MODE: 'proxy', TRUSTED_PROXIES: '10.0.0.5' };
+    expect(() => readConfig({ ...proxy, REQUIRE_2FA: 'true' })).toThrow(ConfigError);
+    expect(() => readConfig({ ...proxy, REQUIRE_2FA: 'true' })).toThrow(/REQUIRE_2FA: /);
+    expect(readConfig({ ...proxy, REQUIRE_2FA: 'false' }).auth.mode).toBe('proxy');
+  });
+
   it("maps sign-on groups to permissions behind the proxy, from the header named or oauth2-proxy's", () => {
     const proxy = { AUTH_MODE: 'proxy', TRUSTED_PROXIES: '127.0.0.2' };
     expect(readConfig(proxy).auth).not.toHaveProperty('groups');

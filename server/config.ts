@@ -108,6 +108,7 @@ const EnvSchema = z.object({
       return z.NEVER;
     }),
   DEMO_DATA: flag,
+  REQUIRE_2FA: flag,
   AUTH_MODE: z
     .enum(['password', 'proxy', ''], { error: 'must be password or proxy' })
     .optional()
@@ -206,7 +207,8 @@ export interface AppConfig {
  * `groups.permissions` maps them to.
  */
 export type AuthSettings =
-  | { mode: 'password' }
+  /** `requireTwoStep` (REQUIRE_2FA): no admin gets past set-up without two-step sign-in. */
+  | { mode: 'password'; requireTwoStep?: boolean }
   | {
       mode: 'proxy';
       header: string;
@@ -253,6 +255,11 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
       "Invalid configuration:\n  TRUSTED_PROXIES: must list the sign-on proxy's addresses (such as 10.0.0.5 or 10.0.0.0/24) when AUTH_MODE=proxy",
     );
   }
+  if (e.AUTH_MODE === 'proxy' && e.REQUIRE_2FA === 'true') {
+    throw new ConfigError(
+      "Invalid configuration:\n  REQUIRE_2FA: two-step sign-in is the sign-on provider's to require when AUTH_MODE=proxy; require it there and leave REQUIRE_2FA unset",
+    );
+  }
   const username = e.ADMIN_USERNAME ?? 'admin';
   return {
     port: e.PORT,
@@ -281,6 +288,6 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
             logoutUrl: e.LOGOUT_URL ?? DEFAULT_PROXY_LOGOUT_URL,
             ...groupSettings(e.TRUSTED_PROXY_GROUPS_HEADER, e.SSO_GROUP_PERMISSIONS),
           }
-        : { mode: 'password' },
+        : { mode: 'password', requireTwoStep: e.REQUIRE_2FA === 'true' },
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { codeAt } from './auth/two-step/totp';
 import { call, cleanUp, freePort, login, READY, run, startServer, tempDir } from './test/process';
 
 /** What /auth/me says the token's admin may do. */
@@ -76,6 +77,24 @@ describe('the server process', () => {
       'audit:read',
       'withdrawals:read',
     ]);
+
+    // --reset-two-step: the way back for an admin who lost their authenticator.
+    const token = opsLead.body.token;
+    const setup = await call<{ secret: string }>(port, 'POST', '/api/auth/2fa/setup', { token });
+    const code = codeAt(setup.body.secret, Date.now());
+    const enabled = await call(port, 'POST', '/api/auth/2fa/enable', { token, body: { code } });
+    expect(enabled.status).toBe(200);
+    const challenged = await login(port, 'ops.lead', 'second-admin-pass');
+    expect(challenged.body).toEqual({ mfaRequired: true, challenge: expect.any(String) });
+    const reset = run(
+      'server/cli/create-admin.ts',
+      { DATA_DIR: dataDir, ADMIN_PASSWORD: 'third-admin-pass' },
+      ['--username', 'ops.lead', '--reset-two-step'],
+    );
+    expect(await reset.exit).toBe(0);
+    expect(reset.output()).toContain('two-step sign-in off');
+    const after = await login(port, 'ops.lead', 'third-admin-pass');
+    expect(after.body.token).toEqual(expect.any(String));
 
     third.proc.kill('SIGTERM');
     expect(await third.exit).toBe(0);

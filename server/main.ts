@@ -121,6 +121,9 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (config.auth.mode === 'password' && config.auth.requireTwoStep) {
+      banner.push('  Two-step sign-in: required of every admin (REQUIRE_2FA)');
+    }
     say(`${banner.join('\n')}\n`);
   } catch (error) {
     await app?.close().catch(() => {});

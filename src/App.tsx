@@ -27,6 +27,7 @@ import { config } from './config';
 import { dataProvider as defaultDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
+import { accountPage } from './pages/account';
 import { SignInPage } from './pages/login';
 import { dashboard, pages, resources as registered } from './registry/screens';
 import type { ResourceScreen } from './registry/types';
@@ -95,6 +96,15 @@ const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps)
             }
           />
         ))}
+        {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
+        <Route
+          path={accountPage.path}
+          element={
+            <GuardedPage>
+              <accountPage.component />
+            </GuardedPage>
+          }
+        />
       </CustomRoutes>
     </AdminUI>
   </AdminContext>

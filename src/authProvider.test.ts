@@ -6,6 +6,7 @@ import { config } from './config';
 import { pageNavigation } from './navigation';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
+import { isTwoStepSetupRequired, setTwoStepSetupRequired } from './twoStepGate';
 
 const user = (overrides: Partial<User> = {}): User => ({
   _id: 'u1',
@@ -20,6 +21,7 @@ const user = (overrides: Partial<User> = {}): User => ({
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
   adminRole: { enabled: true, roles: ['admin'], permissions: [] },
+  twoStep: false,
   ...overrides,
 });
 
@@ -90,6 +92,63 @@ describe('authProvider', () => {
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
     });
+
+    it('resolves the challenge, storing nothing, when two-step sign-in is on', async () => {
+      const { requests } = installFakeFetch({
+        'POST /api/auth/login': reply(200, { mfaRequired: true, challenge: 'ch-1' }),
+      });
+
+      await expect(
+        authProvider.login({ emailOrUsername: 'admin', password: 'secret' }),
+      ).resolves.toEqual({ challenge: 'ch-1' });
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/login']);
+      expect(getToken()).toBeNull();
+      expect(getStoredUser()).toBeNull();
+    });
+
+    it('knows from me when two-step set-up is due', async () => {
+      installFakeFetch({
+        'POST /api/auth/login': reply(200, { token: 'tok-1', user: user() }),
+        'GET /api/auth/me': reply(200, {
+          user: user(),
+          permissions: ['*'],
+          twoStepSetupRequired: true,
+        }),
+      });
+      await authProvider.login({ emailOrUsername: 'admin', password: 'secret' });
+      expect(isTwoStepSetupRequired()).toBe(true);
+    });
+  });
+
+  describe('verifyCode', () => {
+    it('posts the challenge and code, then stores the session as login does', async () => {
+      const { requests } = installFakeFetch({
+        'POST /api/auth/2fa/verify': reply(200, { token: 'tok-2', user: user() }),
+        'GET /api/auth/me': reply(200, { user: user({ username: 'from-me' }), permissions: [] }),
+      });
+
+      await expect(authProvider.verifyCode('ch-1', '123456')).resolves.toBeUndefined();
+
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /api/auth/2fa/verify',
+        'GET /api/auth/me',
+      ]);
+      expect(requests[0]?.body).toEqual({ challenge: 'ch-1', code: '123456' });
+      expect(requests[1]?.headers.authorization).toBe('Bearer tok-2');
+      expect(getToken()).toBe('tok-2');
+      expect(getStoredUser()?.username).toBe('from-me');
+    });
+
+    it('rejects a wrong code with the server error and stores nothing', async () => {
+      installFakeFetch({
+        'POST /api/auth/2fa/verify': reply(401, { error: 'Invalid code', code: 'invalid_code' }),
+      });
+      await expect(authProvider.verifyCode('ch-1', '000000')).rejects.toMatchObject({
+        status: 401,
+        message: 'Invalid code',
+      });
+      expect(getToken()).toBeNull();
+    });
   });
 
   describe('logout', () => {
@@ -124,6 +183,13 @@ describe('authProvider', () => {
 
       await expect(authProvider.logout({})).resolves.toBeUndefined();
       expect(getToken()).toBeNull();
+    });
+
+    it('forgets that two-step set-up was due', async () => {
+      setTwoStepSetupRequired(true);
+      installFakeFetch({});
+      await authProvider.logout({});
+      expect(isTwoStepSetupRequired()).toBe(false);
     });
 
     it('makes no call when there is no session to revoke', async () => {
@@ -165,6 +231,38 @@ describe('authProvider', () => {
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 403 });
       expect(takeLoginNotice()).toBe(NOT_AN_ADMIN);
       expect(takeLoginNotice()).toBeNull();
+    });
+
+    it('passes, confined to My account, when the ping answers 403 two_step_required', async () => {
+      setToken('tok-1');
+      installFakeFetch({
+        'GET /api/admin/ping': reply(403, {
+          error: 'Set up two-step sign-in to continue.',
+          code: 'two_step_required',
+        }),
+        'GET /api/auth/me': reply(200, {
+          user: user(),
+          permissions: ['*'],
+          twoStepSetupRequired: true,
+        }),
+      });
+
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+
+      expect(isTwoStepSetupRequired()).toBe(true);
+      expect(takeLoginNotice()).toBeNull();
+      expect(getToken()).toBe('tok-1');
+    });
+
+    it('an answered ping lifts the confinement', async () => {
+      setToken('tok-1');
+      setTwoStepSetupRequired(true);
+      installFakeFetch({
+        'GET /api/admin/ping': reply(200, { ok: true }),
+        'GET /api/auth/me': reply(200, { user: user(), permissions: ['*'] }),
+      });
+      await authProvider.checkAuth({});
+      expect(isTwoStepSetupRequired()).toBe(false);
     });
 
     it('asks the ping without a token, and who is signed in once, when the sign-on proxy signs admins in', async () => {
@@ -242,6 +340,36 @@ describe('authProvider', () => {
         undefined,
       );
       expect(getToken()).toBe('valid');
+    });
+
+    it('confines the admin to My account on a 403 two_step_required', async () => {
+      setToken('valid');
+      const refused = new HttpError('Set up two-step sign-in to continue.', 403, {
+        code: 'two_step_required',
+      });
+      await expect(authProvider.checkError(refused)).resolves.toBeUndefined();
+      expect(isTwoStepSetupRequired()).toBe(true);
+      expect(getToken()).toBe('valid');
+    });
+
+    it.each([
+      ['invalid_code', 'Invalid code'],
+      ['wrong_password', 'Current password is incorrect'],
+    ])('keeps the session on a 401 %s (a wrong entry on My account)', async (code, message) => {
+      setToken('valid');
+      setStoredUser(user());
+      await expect(
+        authProvider.checkError(new HttpError(message, 401, { error: message, code })),
+      ).resolves.toBeUndefined();
+      expect(getToken()).toBe('valid');
+      expect(getStoredUser()).not.toBeNull();
+    });
+
+    it('ends the session on any other 401', async () => {
+      setToken('expired');
+      const expired = new HttpError('Expired', 401, { error: 'Expired', code: 'unauthorized' });
+      await expect(authProvider.checkError(expired)).rejects.toMatchObject({ status: 401 });
+      expect(getToken()).toBeNull();
     });
 
     it.each([403, 404, 409, 500, 0])('resolves on status %i', async (status) => {

@@ -1,7 +1,8 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import type { LoginBody, LoginResponse, MeResponse } from '../contract/auth';
+import type { LoginAnswer, LoginBody, LoginResponse, MeResponse } from '../contract/auth';
 import type { User } from '../contract/users';
 import { permits } from './access/permissionFor';
+import { codeOf, statusOf } from './apiErrors';
 import { config } from './config';
 import { http } from './http';
 import { live } from './live/connection';
@@ -15,6 +16,7 @@ import {
   setStoredUser,
   setToken,
 } from './storage';
+import { setTwoStepSetupRequired } from './twoStepGate';
 
 export const NOT_AN_ADMIN = 'This account does not have admin access.';
 
@@ -39,7 +41,17 @@ const reloadForProxy = (): boolean => {
   return true;
 };
 
-const isUnauthorized = (error: unknown) => (error as { status?: number })?.status === 401;
+const isUnauthorized = (error: unknown) => statusOf(error) === 401;
+
+/** REQUIRE_2FA: the admin is signed in, but the admin API opens only once two-step is set up. */
+const isTwoStepRequired = (error: unknown) =>
+  statusOf(error) === 403 && codeOf(error) === 'two_step_required';
+
+/**
+ * 401s that refuse what was typed on My account (a wrong code or current password) while the
+ * session itself is fine.
+ */
+const WRONG_ENTRY_CODES = new Set(['invalid_code', 'wrong_password']);
 
 /**
  * The one place a 401 is handled: the session is over. Behind a sign-on proxy the page reloads
@@ -57,8 +69,12 @@ const endSession = (error: unknown): never => {
 /** GET auth/me answers `{user, permissions}`; a bare user object is accepted too (holding none). */
 const fetchMe = async (signal?: AbortSignal): Promise<MeResponse> => {
   const res = await http<MeResponse | User>('auth/me', { signal });
-  const me = 'user' in res ? res : { user: res, permissions: [] };
+  const me = 'user' in res ? res : { user: res, permissions: [], twoStepSetupRequired: false };
   setStoredUser(me.user);
+  // an answer that does not say (a bare user) leaves the admin ping's word (see pingAdmin)
+  if ('user' in res && typeof res.twoStepSetupRequired === 'boolean') {
+    setTwoStepSetupRequired(res.twoStepSetupRequired);
+  }
   return me;
 };
 
@@ -86,10 +102,14 @@ const permissionsOf = (me: Promise<MeResponse>) => {
 
 const loadPermissions = () => held ?? permissionsOf(fetchMe());
 
-/** Forgets what was read: the next check reads who is signed in again (a new page load). */
+/**
+ * Forgets what was read about the signed-in admin (what they may do, whether two-step set-up is
+ * due): the next check reads it again (a new page load).
+ */
 export const forgetPermissions = () => {
   held = null;
   heldNow = undefined;
+  setTwoStepSetupRequired(false);
 };
 
 const identityOf = (user: StoredUser): UserIdentity => ({
@@ -97,20 +117,64 @@ const identityOf = (user: StoredUser): UserIdentity => ({
   fullName: user.username,
 });
 
-export const authProvider: AuthProvider = {
-  /** Signs in, stores token and user, then refreshes the user from me (its failure is ignored). */
+/**
+ * The admin ping. REQUIRE_2FA's refusal (403 `two_step_required`) passes too: the admin is
+ * signed in, and confined to My account until two-step sign-in is set up (see Layout).
+ */
+const pingAdmin = async (signal?: AbortSignal) => {
+  try {
+    await http('admin/ping', { signal });
+    setTwoStepSetupRequired(false);
+  } catch (error) {
+    if (!isTwoStepRequired(error)) throw error;
+    setTwoStepSetupRequired(true);
+  }
+};
+
+/** What a sign-in step ends in: signed in, or (two-step sign-in on) a code still to give. */
+export type SignInStep = { challenge: string } | undefined;
+
+/**
+ * The console's auth provider: react-admin's, plus the code step of a two-step sign-in and the
+ * synchronous access check.
+ */
+export interface ConsoleAuthProvider extends AuthProvider {
+  login(params: LoginBody): Promise<SignInStep>;
+  verifyCode(challenge: string, code: string): Promise<void>;
+  canAccessNow(params: { resource: string; action: string }): boolean | undefined;
+}
+
+/** Stores the new session's token and user, then refreshes the user from me (failure ignored). */
+const startSession = async ({ token, user }: LoginResponse) => {
+  setToken(token);
+  setStoredUser(user);
+  try {
+    await permissionsOf(fetchMe());
+  } catch {
+    // spec 7: a failure of the me call after login is ignored (the first check reads it again)
+  }
+};
+
+export const authProvider: ConsoleAuthProvider = {
+  /**
+   * Signs in (see startSession); with two-step sign-in on, the password was right and resolves
+   * the challenge `verifyCode` answers, nothing stored yet.
+   */
   async login({ emailOrUsername, password }: LoginBody) {
-    const res = await http<LoginResponse>('auth/login', {
+    const res = await http<LoginAnswer>('auth/login', {
       method: 'POST',
       body: { emailOrUsername, password },
     });
-    setToken(res.token);
-    setStoredUser(res.user);
-    try {
-      await permissionsOf(fetchMe());
-    } catch {
-      // spec 7: a failure of the me call after login is ignored (the first check reads it again)
-    }
+    if ('mfaRequired' in res) return { challenge: res.challenge };
+    await startSession(res);
+    return undefined;
+  },
+
+  /** The code step of a two-step sign-in: a code from the app or a recovery code. */
+  async verifyCode(challenge: string, code: string) {
+    await startSession(
+      await http<LoginResponse>('auth/2fa/verify', { method: 'POST', body: { challenge, code } }),
+    );
   },
 
   /** Revokes the session on the server (failure ignored) and forgets it locally. */
@@ -132,7 +196,7 @@ export const authProvider: AuthProvider = {
     const proxy = config.authMode === 'proxy';
     if (!proxy && !getToken()) throw new Error('Not signed in');
     try {
-      await http('admin/ping', { signal: params?.signal });
+      await pingAdmin(params?.signal);
       // Who this is and what they may do, once per page load (behind the proxy the person may
       // have changed since the last visit; anywhere their permissions may have).
       // Only a 401 stops the check: otherwise the next access check reads them again.
@@ -141,15 +205,20 @@ export const authProvider: AuthProvider = {
       });
     } catch (error) {
       // A valid sign-in without the admin role: say why on the login page it returns to.
-      if ((error as { status?: number }).status === 403) setLoginNotice(NOT_AN_ADMIN);
+      if (statusOf(error) === 403) setLoginNotice(NOT_AN_ADMIN);
       if (isUnauthorized(error)) endSession(error);
       throw error;
     }
   },
 
-  /** Only a 401 ends the session; 403 and everything else leave the admin signed in. */
+  /**
+   * Only a 401 ends the session, but for a wrong code or current password typed on My account;
+   * 403 and everything else leave the admin signed in (a 403 `two_step_required` confines them
+   * to My account).
+   */
   async checkError(error) {
-    if (isUnauthorized(error)) endSession(error);
+    if (isTwoStepRequired(error)) setTwoStepSetupRequired(true);
+    if (isUnauthorized(error) && !WRONG_ENTRY_CODES.has(codeOf(error) ?? '')) endSession(error);
   },
 
   /**

@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
+import type { AccountSessions, SessionsEnded } from '../contract/account';
 import type { AuditFacets } from '../contract/audit';
-import type { OkResponse } from '../contract/auth';
+import type { MeResponse, OkResponse } from '../contract/auth';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
 import type { Deck, DeckCopy, DeckSave, DeckSaved, DecksList } from '../contract/decks';
 import type {
@@ -26,7 +27,8 @@ import type {
   SettingSaved,
 } from '../contract/settings';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
-import type { AdminRoleResponse } from '../contract/users';
+import type { RecoveryCodes, TwoStepSetup, TwoStepStatus } from '../contract/two-step';
+import type { AdminRoleResponse, User } from '../contract/users';
 import type { WithdrawalType } from '../contract/withdrawal-types';
 import type {
   BulkDecisionResponse,
@@ -170,6 +172,62 @@ export const verbs = {
     path: `admin/users/${segment(userId)}/password`,
     method: 'POST',
     body: { newPassword },
+    holds: 'ok',
+  })),
+  /** Another admin's two-step sign-in off, their sessions ended (users:admin). */
+  resetUserTwoStep: verb<[Identifier], { ok: true; user: User }>((userId) => ({
+    path: `admin/users/${segment(userId)}/two-step`,
+    method: 'DELETE',
+    holds: 'user',
+  })),
+  /** Who is signed in (My account's profile), and whether two-step sign-in must be set up. */
+  getMe: verb<[AbortSignal?], MeResponse>((signal) => ({ path: 'auth/me', signal, holds: 'user' })),
+  /** My account: one's own password; the current one is needed, the other sessions end. */
+  changeOwnPassword: verb<[string, string], OkResponse>((currentPassword, newPassword) => ({
+    path: 'auth/password',
+    method: 'POST',
+    body: { currentPassword, newPassword },
+    holds: 'ok',
+  })),
+  getTwoStep: verb<[AbortSignal?], TwoStepStatus>((signal) => ({
+    path: 'auth/2fa',
+    signal,
+    holds: '.',
+  })),
+  /** A new secret, not in force until `enableTwoStep` gets a code of it. */
+  setUpTwoStep: verb<[], TwoStepSetup>(() => ({
+    path: 'auth/2fa/setup',
+    method: 'POST',
+    holds: 'secret',
+  })),
+  /** Turns two-step sign-in on; answers the recovery codes, shown this once. */
+  enableTwoStep: verb<[string], RecoveryCodes>((code) => ({
+    path: 'auth/2fa/enable',
+    method: 'POST',
+    body: { code },
+    holds: 'recoveryCodes',
+  })),
+  /** Turns it off with a code of the app or a recovery code. */
+  disableTwoStep: verb<[string], OkResponse>((code) => ({
+    path: 'auth/2fa/disable',
+    method: 'POST',
+    body: { code },
+    holds: 'ok',
+  })),
+  getSessions: verb<[AbortSignal?], AccountSessions>((signal) => ({
+    path: 'auth/sessions',
+    signal,
+    holds: 'data',
+  })),
+  endSession: verb<[Identifier], SessionsEnded>((id) => ({
+    path: `auth/sessions/${segment(id)}`,
+    method: 'DELETE',
+    holds: 'ok',
+  })),
+  /** Sign out everywhere else: every session of the caller's but this one. */
+  endOtherSessions: verb<[], SessionsEnded>(() => ({
+    path: 'auth/sessions',
+    method: 'DELETE',
     holds: 'ok',
   })),
   getUsersOverTime: verb<[StatsRange, AbortSignal?], UsersOverTime>((range, signal) => ({

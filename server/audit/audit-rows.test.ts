@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEY_MASK } from '../../contract/integrations';
 import type { PushSendBody } from '../../contract/notifications';
-import type { SignedIn } from '../test/client';
+import { callsAs, type SignedIn } from '../test/client';
 import { fingerprint, REFUSED_REQUEST_WRITES } from '../test/db-fingerprint';
 import { insertBot, insertWithdrawal } from '../test/fixtures';
 import { bearer, type TestContext } from '../test/harness';
@@ -13,6 +13,7 @@ import {
   resetPushStub,
   STUB_NOTIFICATION_ID,
 } from '../test/push-stub';
+import { appCode, challengeFor, turnOnTwoStep, verifyCode } from '../test/two-step';
 
 // "Every mutation writes exactly one audit row in its transaction; a failed mutation writes
 // none." Each mutating route is sent one request that succeeds and one that is refused, and
@@ -446,6 +447,27 @@ const EXAMPLES: Record<string, Example> = {
       status: 404,
     }),
   },
+  'DELETE /api/admin/users/:id/two-step': {
+    succeeds: async () => {
+      const player = await newPlayer();
+      // As if they had set it up: the reset needs it on.
+      await t.db
+        .updateTable('users')
+        .set({ two_step_at: new Date() })
+        .where('id', '=', player.id)
+        .execute();
+      return {
+        method: 'DELETE',
+        url: `${ADMIN}/users/${player.user_id}/two-step`,
+        writes: [row('user.two_step_reset', 'user', player.user_id)],
+      };
+    },
+    refused: async () => ({
+      method: 'DELETE',
+      url: `${ADMIN}/users/${(await newPlayer()).user_id}/two-step`,
+      status: 409,
+    }),
+  },
   'PATCH /api/admin/users/:id/role': {
     succeeds: async () => {
       const { user_id } = await newPlayer();
@@ -780,10 +802,17 @@ const succeeding = (route: string) => {
 describe('admin mutations', () => {
   it('have an example for every mutating admin route', () => {
     expect(routesWhere((url) => url.startsWith(ADMIN))).toEqual([...ROUTES].sort());
-    // Outside /api/admin, only signing in and out change anything (see below).
+    // Outside /api/admin, only signing in and out and My account change anything (see below).
     expect(routesWhere((url) => !url.startsWith(ADMIN))).toEqual([
+      'DELETE /api/auth/sessions',
+      'DELETE /api/auth/sessions/:id',
+      'POST /api/auth/2fa/disable',
+      'POST /api/auth/2fa/enable',
+      'POST /api/auth/2fa/setup',
+      'POST /api/auth/2fa/verify',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/auth/password',
     ]);
   });
 
@@ -860,6 +889,14 @@ describe('push sends', () => {
   });
 });
 
+/** A row the user wrote about themselves, from the test client. */
+const asUser = (user: { id: number; username: string }, action: string, userId: string) => ({
+  actorId: user.id,
+  actor: user.username,
+  ip: CLIENT_IP,
+  ...row(action, 'user', userId),
+});
+
 // Signing in and out change sessions, so they are audited like any mutation, each with one row
 // in its transaction. A refused sign-in is recorded on purpose (one `auth.login_failed` row, no
 // actor): it changes the throttle's count, and failed attempts are what a security review reads.
@@ -880,12 +917,6 @@ describe('signing in and out', () => {
     });
   const signedInAs = async (user: { username: string; password: string }) =>
     (await login(user.username, user.password)).json().token as string;
-  const asUser = (user: { id: number; username: string }, action: string, userId: string) => ({
-    actorId: user.id,
-    actor: user.username,
-    ip: CLIENT_IP,
-    ...row(action, 'user', userId),
-  });
 
   it('a sign-in writes one row naming the user', async () => {
     const user = await newPlayer();
@@ -943,5 +974,75 @@ describe('signing in and out', () => {
     // The session the sign-out could not record still works.
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
     expect(me.statusCode).toBe(200);
+  });
+});
+
+// My account's changes are the admin's own, audited alike: one row naming them, in the change's
+// transaction. Starting a set-up stores a secret not in force yet: its row is turning it on.
+describe('my account', () => {
+  /** A player signed in from the test client, and calls made as them. */
+  async function member() {
+    const user = await newPlayer();
+    const token = await t.login(user.username, user.password, CLIENT_IP);
+    return { user, token, ...callsAs(t.app, token, CLIENT_IP) };
+  }
+  const mine = (m: Awaited<ReturnType<typeof member>>, action: string) =>
+    asUser(m.user, action, m.user.user_id);
+
+  it('setting up writes no row; turning on writes one, and commits nothing without it', async () => {
+    const m = await member();
+    const since = await lastAuditId();
+    const { secret } = (await m.post('/api/auth/2fa/setup', undefined)).json();
+    expect(await auditsSince(since)).toEqual([]);
+
+    const before = await snapshot();
+    await withAuditRefused(async () => {
+      const res = await m.post('/api/auth/2fa/enable', { code: appCode(secret) });
+      expect(res.statusCode).toBe(500);
+    });
+    expect(await snapshot()).toEqual(before);
+    expect((await m.post('/api/auth/2fa/enable', { code: appCode(secret) })).statusCode).toBe(200);
+    expect(await auditsSince(since)).toEqual([mine(m, 'auth.two_step_enabled')]);
+  });
+
+  it('a sign-in with a code writes its sign-in row; turning off writes one', async () => {
+    const m = await member();
+    const { secret, recoveryCodes } = await turnOnTwoStep(m);
+    const since = await lastAuditId();
+    const challenge = await challengeFor(t, m.user, CLIENT_IP);
+    expect((await verifyCode(t, challenge, appCode(secret, 1), CLIENT_IP)).statusCode).toBe(200);
+    expect(await auditsSince(since)).toEqual([mine(m, 'auth.login')]);
+
+    const before = await snapshot();
+    const code = { code: recoveryCodes[0] };
+    await withAuditRefused(async () => {
+      expect((await m.post('/api/auth/2fa/disable', code)).statusCode).toBe(500);
+    });
+    expect(await snapshot()).toEqual(before);
+    const next = await lastAuditId();
+    expect((await m.post('/api/auth/2fa/disable', code)).statusCode).toBe(200);
+    expect(await auditsSince(next)).toEqual([mine(m, 'auth.two_step_disabled')]);
+  });
+
+  it('a password change and each ending of sessions write one row', async () => {
+    const m = await member();
+    const change = { currentPassword: m.user.password, newPassword: 'another-secret-1' };
+    const before = await snapshot();
+    await withAuditRefused(async () => {
+      expect((await m.post('/api/auth/password', change)).statusCode).toBe(500);
+    });
+    expect(await snapshot()).toEqual(before);
+    const since = await lastAuditId();
+    expect((await m.post('/api/auth/password', change)).statusCode).toBe(200);
+    expect(await auditsSince(since)).toEqual([mine(m, 'auth.password_change')]);
+
+    await t.login(m.user.username, 'another-secret-1', CLIENT_IP);
+    const [, other] = (await m.get('/api/auth/sessions')).json().data;
+    const next = await lastAuditId();
+    expect((await m.delete(`/api/auth/sessions/${other.id}`)).statusCode).toBe(200);
+    expect(await auditsSince(next)).toEqual([mine(m, 'auth.sessions_end')]);
+    // Nothing left to end: nothing changed, nothing written.
+    expect((await m.delete('/api/auth/sessions')).json()).toEqual({ ok: true, ended: 0 });
+    expect(await auditsSince(next)).toHaveLength(1);
   });
 });

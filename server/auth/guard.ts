@@ -6,6 +6,7 @@ import {
   type Permission,
   type RouteAccess,
 } from '../../contract/permissions';
+import { TWO_STEP_REQUIRED } from '../../contract/two-step';
 import type { Actor } from '../audit/audit';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { proxySession } from './proxy-sign-in';
@@ -65,9 +66,23 @@ export async function requireSession(request: FastifyRequest): Promise<Session> 
   return session;
 }
 
+/**
+ * REQUIRE_2FA: an admin signed in with a password alone, who has not set up two-step sign-in
+ * yet (the sign-on proxy's admins are its identity provider's to check).
+ */
+export const mustSetUpTwoStep = (app: FastifyInstance, session: Session): boolean =>
+  app.requireTwoStep &&
+  session.id !== null &&
+  session.user.admin_enabled &&
+  session.user.two_step_at === null;
+
+/** An admin's session; under REQUIRE_2FA, only once two-step sign-in is set up. */
 export async function requireAdmin(request: FastifyRequest): Promise<Session> {
   const session = await requireSession(request);
   if (!session.user.admin_enabled) throw forbidden();
+  if (mustSetUpTwoStep(request.server, session)) {
+    throw new ApiError(403, 'two_step_required', TWO_STEP_REQUIRED);
+  }
   return session;
 }
 

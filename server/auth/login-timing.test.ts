@@ -10,14 +10,14 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   return { ...real, verify: vi.fn(real.verify) };
 });
 
-// An attacker who times sign-ins must not learn whether a name is an account, nor whether that
-// account is disabled. One argon2 check costs less than the 20 ms allowed here, so the medians
+// An attacker who times sign-ins must not learn whether a name is an account, whether that
+// account is disabled, nor whether it has two-step sign-in on. One argon2 check costs less than the 20 ms allowed here, so the medians
 // alone would not notice a kind that skips it: each attempt is also seen to run exactly one. Every attempt comes from its own address and names its own account, so
 // neither rate limit touches the samples.
 
 const SAMPLES = 100;
 const PASSWORD = 'the-right-password';
-const KINDS = ['unknown user', 'wrong password', 'disabled user'] as const;
+const KINDS = ['unknown user', 'wrong password', 'disabled user', 'two-step account'] as const;
 type Kind = (typeof KINDS)[number];
 
 let t: TestContext;
@@ -29,13 +29,14 @@ beforeAll(async () => {
   await t.db
     .insertInto('users')
     .values(
-      (['active', 'disabled'] as const).flatMap((status) =>
+      (['active', 'disabled', 'two-step'] as const).flatMap((kind) =>
         Array.from({ length: SAMPLES }, (_, i) => ({
           user_id: newUserId(),
-          username: `${status}-${i}`,
-          email: `${status}-${i}@example.com`,
+          username: `${kind}-${i}`,
+          email: `${kind}-${i}@example.com`,
           password_hash: hash,
-          status,
+          status: kind === 'disabled' ? ('disabled' as const) : ('active' as const),
+          two_step_at: kind === 'two-step' ? new Date() : null,
           referral_code: newReferralCode(),
         })),
       ),
@@ -49,6 +50,7 @@ const ATTEMPTS: Record<Kind, (i: number) => { emailOrUsername: string; password:
   'wrong password': (i) => ({ emailOrUsername: `active-${i}`, password: 'wrong-password' }),
   // The right password: a disabled account must not answer differently even then.
   'disabled user': (i) => ({ emailOrUsername: `disabled-${i}`, password: PASSWORD }),
+  'two-step account': (i) => ({ emailOrUsername: `two-step-${i}`, password: 'wrong-password' }),
 };
 
 const median = (values: number[]) => {
@@ -58,13 +60,14 @@ const median = (values: number[]) => {
 };
 
 describe('sign-in timing', () => {
-  it('takes the same time for an unknown user, a wrong password and a disabled user', {
+  it('takes the same time for an unknown user, a wrong password, a disabled user and a two-step account', {
     timeout: 90_000,
   }, async () => {
     const times: Record<Kind, number[]> = {
       'unknown user': [],
       'wrong password': [],
       'disabled user': [],
+      'two-step account': [],
     };
     // Interleaved, so a slow spell of the machine falls on every kind alike.
     for (let i = 0; i < SAMPLES; i++) {

@@ -29,5 +29,6 @@ export function presentUser(row: UserRow): User {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     adminRole: adminRoleOf(row),
+    twoStep: row.two_step_at !== null,
   };
 }

@@ -173,6 +173,50 @@ describe('AUTH_MODE=proxy', () => {
     expect(withToken.statusCode).toBe(401);
   });
 
+  it('turns off two-step sign-in, one’s own password and sessions: each route answers 403', async () => {
+    const routes = app.routeTable
+      .filter((r) => r.method !== 'HEAD' && /^\/api\/auth\/(2fa|password|sessions)/.test(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    // Bodies that pass validation, so the 403 is the route's, whatever was sent.
+    const bodies: Record<string, object> = {
+      'POST /api/auth/2fa/enable': { code: '123456' },
+      'POST /api/auth/2fa/disable': { code: '123456' },
+      'POST /api/auth/2fa/verify': { challenge: 'a-challenge', code: '123456' },
+      'POST /api/auth/password': { currentPassword: admin.password, newPassword: 'new-pass-1' },
+    };
+    expect(routes.sort()).toEqual([
+      'DELETE /api/auth/sessions',
+      'DELETE /api/auth/sessions/:id',
+      'GET /api/auth/2fa',
+      'GET /api/auth/sessions',
+      'POST /api/auth/2fa/disable',
+      'POST /api/auth/2fa/enable',
+      'POST /api/auth/2fa/setup',
+      'POST /api/auth/2fa/verify',
+      'POST /api/auth/password',
+    ]);
+    for (const route of routes) {
+      const [method = '', pattern = ''] = route.split(' ');
+      const url = pattern.replace(':id', '1');
+      for (const payload of [bodies[route], undefined]) {
+        const res = await send({ method: method as 'POST', url, email: admin.email, payload });
+        expect(res.statusCode, `${route} ${res.body}`).toBe(403);
+        expect(res.json()).toEqual({
+          error: 'Sign-in is handled by the single sign-on proxy',
+          code: 'proxy_sign_in',
+        });
+      }
+    }
+    const stored = await t.db
+      .selectFrom('two_step_secrets')
+      .select('user_id')
+      .where('user_id', '=', admin.id)
+      .execute();
+    expect(stored).toEqual([]);
+    const me = await send({ method: 'GET', url: '/api/auth/me', email: admin.email });
+    expect(me.json()).toMatchObject({ twoStepSetupRequired: false, user: { twoStep: false } });
+  });
+
   it("refuses a change another site asks for with the proxy's cookie, and serves its reads", async () => {
     const post = (site: string) =>
       send({

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LoginBody, LoginResponse, MeResponse, OkResponse } from '../../contract/auth';
+import { LoginAnswer, LoginBody, MeResponse, OkResponse } from '../../contract/auth';
 import { ErrorBody } from '../../contract/errors';
 import { audit } from '../audit/audit';
 import { ApiError } from '../http/errors';
 import { leaveAll } from '../live/presence';
-import { actorOf, permissionsOf, requireSession } from './guard';
+import { actorOf, mustSetUpTwoStep, permissionsOf, requireSession } from './guard';
 import { presentUser } from './present-user';
+import { assertOwnSignIn, rateLimited } from './refusals';
 import { revokeSession } from './sessions';
 import { signIn } from './sign-in';
 
 const INVALID = 'Invalid credentials';
-const PROXY_SIGN_IN = 'Sign-in is handled by the single sign-on proxy';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: LoginBody,
         response: {
-          200: LoginResponse,
+          200: LoginAnswer,
           400: ErrorBody,
           401: ErrorBody,
           403: ErrorBody,
@@ -30,24 +30,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Sign-in with a password would walk around the sign-on the operator chose.
-      if (app.proxySignIn) throw new ApiError(403, 'proxy_sign_in', PROXY_SIGN_IN);
+      assertOwnSignIn(app);
       const result = await signIn(db, {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      if (result.outcome === 'rate-limited') {
-        const wait = result.retryAfterSeconds;
-        throw new ApiError(
-          429,
-          'rate_limited',
-          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
-          undefined,
-          { 'retry-after': String(wait) },
-        );
-      }
+      if (result.outcome === 'rate-limited') throw rateLimited(result.retryAfterSeconds);
       if (result.outcome === 'invalid') throw new ApiError(401, 'invalid_credentials', INVALID);
+      // Two-step sign-in: no token until a code answers the challenge (POST /auth/2fa/verify).
+      if (result.outcome === 'challenge') {
+        return { mfaRequired: true as const, challenge: result.challenge };
+      }
       return { token: result.token, user: presentUser(result.user) };
     },
   );
@@ -57,7 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: MeResponse, 401: ErrorBody, 403: ErrorBody } } },
     async (request) => {
       const session = await requireSession(request);
-      return { user: presentUser(session.user), permissions: permissionsOf(session) };
+      return {
+        user: presentUser(session.user),
+        permissions: permissionsOf(session),
+        twoStepSetupRequired: mustSetUpTwoStep(request.server, session),
+      };
     },
   );
 

@@ -105,4 +105,7 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '<>', exceptSessionId);
   await query.execute();
+  // A sign-in halfway (password given, code to come) ends with them: its password may be the
+  // one just changed.
+  await db.deleteFrom('sign_in_challenges').where('user_id', '=', userId).execute();
 }

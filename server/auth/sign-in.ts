@@ -1,31 +1,25 @@
 import { audit } from '../audit/audit';
 import type { Database } from '../db/connect';
 import type { UserRow } from '../db/schema';
-import {
-  accountDelayMs,
-  accountKey,
-  claimAttempt,
-  identifierKey,
-  ipRetryAfter,
-  lockIp,
-  recordFailure,
-} from './login-throttle';
+import { accountKey, identifierKey } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
+import { underSignInLimits } from './sign-in-limits';
+import { createChallenge } from './two-step/challenges';
 
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; user: UserRow }
+  /** The password was right; two-step sign-in asks for a code against this challenge. */
+  | { outcome: 'challenge'; challenge: string }
   | { outcome: 'invalid' }
   | { outcome: 'rate-limited'; retryAfterSeconds: number };
 
-interface SignInInput {
+export interface SignInInput {
   emailOrUsername: string;
   password: string;
   ip: string;
   userAgent: string | undefined;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The account a name (lower-cased) belongs to, by username or email. */
 const findAccount = (db: Database, name: string) =>
@@ -42,66 +36,60 @@ const findAccount = (db: Database, name: string) =>
 
 /**
  * One sign-in attempt. Unknown user, wrong password and disabled user do the same work and
- * give the same answer. Failures slow the account they name, whichever of its names was typed
- * (a name with no account is slowed alike, so the delay tells nothing); while it is slowed,
- * one attempt at a time may wait out the delay and the others answer 429 at once.
+ * give the same answer, whether or not the account has two-step sign-in on. Failures slow the
+ * account they name, whichever of its names was typed (a name with no account is slowed alike,
+ * so the delay tells nothing); see `underSignInLimits`.
  */
 export async function signIn(db: Database, input: SignInInput): Promise<SignInResult> {
   const name = input.emailOrUsername.trim().toLowerCase();
   const account = await findAccount(db, name);
   const identifier = account ? accountKey(account.id) : identifierKey(name);
-  const delay = await accountDelayMs(db, identifier);
-  if (delay === 0) return attempt(db, input, name, identifier);
-
-  // An address past its own limit must not hold the account's one attempt.
-  const ipWait = await ipRetryAfter(db, input.ip);
-  if (ipWait > 0) return { outcome: 'rate-limited', retryAfterSeconds: ipWait };
-  const claim = await claimAttempt(db, identifier, delay);
-  if ('retryAfterSeconds' in claim) return { outcome: 'rate-limited', ...claim };
-  try {
-    await sleep(delay);
-    return await attempt(db, input, name, identifier);
-  } finally {
-    await claim.release();
-  }
+  return underSignInLimits(db, { ip: input.ip, identifier }, (trx) =>
+    passwordCheck(trx, input, name),
+  );
 }
 
-/**
- * The password check. The IP's attempts run one at a time (the lock is held through the
- * check), so the failure limit holds under parallel requests.
- */
-function attempt(
-  db: Database,
+/** The password check, in the transaction that holds the address's sign-in lock. */
+async function passwordCheck(
+  trx: Database,
   input: SignInInput,
   name: string,
-  identifier: string,
 ): Promise<SignInResult> {
-  return db.transaction().execute(async (trx): Promise<SignInResult> => {
-    await lockIp(trx, input.ip);
-    const retryAfterSeconds = await ipRetryAfter(trx, input.ip);
-    if (retryAfterSeconds > 0) return { outcome: 'rate-limited', retryAfterSeconds };
+  // Read again: the account may have changed while the attempt waited.
+  const user = await findAccount(trx, name);
+  const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
 
-    // Read again: the account may have changed while the attempt waited.
-    const user = await findAccount(trx, name);
-    const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-
-    if (!user || !passwordOk || user.status === 'disabled') {
-      await recordFailure(trx, input.ip, identifier);
-      // What was typed is not kept: it may be a password typed into the wrong field.
-      await audit(
-        trx,
-        { id: null, username: null, ip: input.ip },
-        { action: 'auth.login_failed', entity: 'user', entityId: user?.user_id ?? null },
-      );
-      return { outcome: 'invalid' };
-    }
-
-    const token = await createSession(trx, user.id, { ip: input.ip, userAgent: input.userAgent });
+  if (!user || !passwordOk || user.status === 'disabled') {
+    // What was typed is not kept: it may be a password typed into the wrong field.
     await audit(
       trx,
-      { id: user.id, username: user.username, ip: input.ip },
-      { action: 'auth.login', entity: 'user', entityId: user.user_id },
+      { id: null, username: null, ip: input.ip },
+      { action: 'auth.login_failed', entity: 'user', entityId: user?.user_id ?? null },
     );
-    return { outcome: 'signed-in', token, user };
-  });
+    return { outcome: 'invalid' };
+  }
+  if (user.two_step_at)
+    return { outcome: 'challenge', challenge: await createChallenge(trx, user.id) };
+  return startSession(trx, user, input);
+}
+
+/** The end of a sign-in: a new session, audited. */
+export async function startSession(
+  trx: Database,
+  user: UserRow,
+  meta: { ip: string; userAgent: string | undefined },
+  how?: string,
+): Promise<SignInResult> {
+  const token = await createSession(trx, user.id, meta);
+  await audit(
+    trx,
+    { id: user.id, username: user.username, ip: meta.ip },
+    {
+      action: 'auth.login',
+      entity: 'user',
+      entityId: user.user_id,
+      ...(how && { after: { with: how } }),
+    },
+  );
+  return { outcome: 'signed-in', token, user };
 }

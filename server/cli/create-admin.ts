@@ -6,6 +6,7 @@ import { EVERYTHING, isGrantable, PERMISSION_CATALOGUE } from '../../contract/pe
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
+import { turnOff } from '../auth/two-step/store';
 import { ConfigError, readConfig } from '../config';
 import { connect } from '../db/connect';
 import { runningConnection } from '../db/embedded';
@@ -16,10 +17,12 @@ import { createUser } from '../modules/users/create';
 
 const USAGE = `Creates an admin, or makes an existing user an admin with a new password.
 
-  npm run admin:create -- --username NAME --email EMAIL [--permissions a,b]
+  npm run admin:create -- --username NAME --email EMAIL [--permissions a,b] [--reset-two-step]
 
 The admin gets every permission (*) unless --permissions names fewer, from the catalogue
-(npm run admin:create -- --help lists it).
+(npm run admin:create -- --help lists it). For an existing user, --reset-two-step also turns
+their two-step sign-in off (a lost authenticator and recovery codes): they sign in with the
+password alone and set it up again.
 
 The password is read from ADMIN_PASSWORD (at least 8 characters); without it a random one is
 generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also while
@@ -72,6 +75,7 @@ async function main(): Promise<number> {
       username: { type: 'string' },
       email: { type: 'string' },
       permissions: { type: 'string' },
+      'reset-two-step': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -131,6 +135,8 @@ async function main(): Promise<number> {
         .where('id', '=', existing.id)
         .execute();
       await revokeUserSessions(trx, existing.id);
+      const resetTwoStep = values['reset-two-step'] === true && existing.two_step_at !== null;
+      if (resetTwoStep) await turnOff(trx, existing.id);
       await audit(trx, system, {
         action: 'user.reset_admin',
         entity: 'user',
@@ -140,9 +146,15 @@ async function main(): Promise<number> {
           status: existing.status,
           permissions: existing.admin_permissions,
         },
-        after: { adminEnabled: true, status: 'active', permissions },
+        after: {
+          adminEnabled: true,
+          status: 'active',
+          permissions,
+          ...(resetTwoStep && { twoStep: false }),
+        },
       });
-      return `'${existing.username}' is now an admin with a new password (other sessions ended)`;
+      const twoStep = resetTwoStep ? ', two-step sign-in off' : '';
+      return `'${existing.username}' is now an admin with a new password (other sessions ended${twoStep})`;
     });
     console.log(outcome);
     if (generated) console.log(`Password (shown once): ${generated}`);

@@ -15,6 +15,7 @@ import * as loginAttemptsInFlight from './migrations/0011_login_attempts_in_flig
 import * as permissions from './migrations/0012_permissions';
 import * as fourEyes from './migrations/0013_four_eyes';
 import * as liveUpdates from './migrations/0014_live_updates';
+import * as twoStepSignIn from './migrations/0015_two_step_sign_in';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -32,6 +33,7 @@ const migrations = {
   '0012_permissions': permissions,
   '0013_four_eyes': fourEyes,
   '0014_live_updates': liveUpdates,
+  '0015_two_step_sign_in': twoStepSignIn,
 };
 
 const migratorFor = (db: Database) =>

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { UserStatus } from '../../contract/users';
 import type { RejectReason } from '../../contract/withdrawals';
+import type { Sealed } from '../secrets/box';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -22,6 +23,8 @@ export interface UsersTable {
   admin_permissions: Generated<string[]>;
   /** The single sign-on groups the admin came with last (proxy sign-in only). */
   sso_groups: Generated<string[]>;
+  /** When two-step sign-in was turned on; null while it is off. */
+  two_step_at: Date | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -190,6 +193,29 @@ export interface UnityDecksTable {
   updated_at: Timestamp;
 }
 
+/** A user's TOTP secrets, sealed with the secrets key (see migration 0015). */
+export interface TwoStepSecretsTable {
+  user_id: number;
+  secret: ColumnType<Sealed | null, string | null, string | null>;
+  pending_secret: ColumnType<Sealed | null, string | null, string | null>;
+  last_step: number | null;
+  updated_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: Buffer;
+  used_at: Date | null;
+}
+
+export interface SignInChallengesTable {
+  id: Generated<number>;
+  token_hash: Buffer;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 /** Who views which record (live presence); rows older than 30 s are dropped. */
 export interface PresenceTable {
   admin_id: number;
@@ -214,6 +240,9 @@ export interface DB {
   login_failures: LoginFailuresTable;
   login_attempts_in_flight: LoginAttemptsInFlightTable;
   presence: PresenceTable;
+  two_step_secrets: TwoStepSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -160,6 +160,7 @@ const ROUTES: Record<string, Schemas> = {
   ...Object.fromEntries(RESOURCES.map(({ path }) => [`DELETE /api${path}/:id`, {}])),
   'DELETE /api/admin/unity-decks/:dateKey': {},
   'DELETE /api/admin/users/:id': {},
+  'DELETE /api/admin/users/:id/two-step': {},
 };
 
 /** The writes that take no body. */

@@ -52,13 +52,13 @@ export interface OpenApiDocument {
 /** The prefix every API route is registered under; the document's server URL ends with it. */
 export const API_PREFIX = '/api';
 
-/** Routes outside /api/admin that read the caller's session themselves (see auth/routes.ts). */
-const SESSION_ROUTES = new Set(['/api/auth/me', '/api/auth/logout']);
+/** The routes under /api/auth that sign in: every other one reads the caller's session. */
+const SIGN_IN_ROUTES = new Set(['/api/auth/login', '/api/auth/2fa/verify']);
 
 const needsToken = (url: string) =>
   url === `${API_PREFIX}/admin` ||
   url.startsWith(`${API_PREFIX}/admin/`) ||
-  SESSION_ROUTES.has(url);
+  (url.startsWith(`${API_PREFIX}/auth/`) && !SIGN_IN_ROUTES.has(url));
 
 const REASONS: Record<string, string> = {
   200: 'OK',

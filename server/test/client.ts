@@ -1,32 +1,39 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { NewUserInput } from '../modules/users/create';
 import { bearer, type TestContext } from './harness';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** A user signed in through the API (an admin unless told otherwise) and calls made as them. */
-export async function signedIn(t: TestContext, input: Partial<NewUserInput> = {}) {
-  const user = await t.user({ admin: true, ...input });
-  const token = await t.login(user.username, user.password);
+/** Calls made with `token` to `app`, from `ip` if given. */
+export function callsAs(app: FastifyInstance, token: string, ip?: string) {
   // async: inject's chain is lazy, and a call started to run beside others must start now.
   const call = async (method: Method, url: string, payload?: InjectOptions['payload']) =>
-    t.app.inject({
+    app.inject({
       method,
       url,
       headers: bearer(token),
       ...(payload === undefined ? {} : { payload }),
+      ...(ip && { remoteAddress: ip }),
     });
   return {
-    user,
-    token,
     call,
     get: (url: string) => call('GET', url),
     patch: (url: string, payload: InjectOptions['payload']) => call('PATCH', url, payload),
     post: (url: string, payload: InjectOptions['payload']) => call('POST', url, payload),
     delete: (url: string) => call('DELETE', url),
   };
+}
+
+/**
+ * A user signed in through the API (an admin unless told otherwise) and calls made as them,
+ * from `ip` if given (each test its own, so the sign-in limits of one never touch another).
+ */
+export async function signedIn(t: TestContext, input: Partial<NewUserInput> = {}, ip?: string) {
+  const user = await t.user({ admin: true, ...input });
+  const token = await t.login(user.username, user.password, ip);
+  return { user, token, ...callsAs(t.app, token, ip) };
 }
 
 export type SignedIn = Awaited<ReturnType<typeof signedIn>>;

@@ -14,8 +14,11 @@ export interface TestContext {
   db: Database;
   /** A user with a known password (defaults: active, not admin). */
   user(input?: Partial<NewUserInput>): Promise<UserRow & { password: string }>;
-  /** Signs in through the API and answers the bearer token. */
-  login(emailOrUsername: string, password: string): Promise<string>;
+  /**
+   * Signs in through the API (from `ip`, by default inject's own) and answers the bearer token;
+   * throws for an account that answers a two-step challenge (see test/two-step.ts).
+   */
+  login(emailOrUsername: string, password: string, ip?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +38,8 @@ export interface TestContextOptions {
   logStream?: AppDeps['logStream'];
   /** Proxies the app trusts (none by default). */
   trustProxy?: AppDeps['trustProxy'];
+  /** How admins sign in (password, two-step optional, by default). */
+  auth?: AppDeps['auth'];
 }
 
 /**
@@ -100,6 +105,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     secretsKey: TEST_SECRETS_KEY,
     push: { url: NO_PUSH_PROVIDER, ...options.push },
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
+    ...(options.auth && { auth: options.auth }),
   });
   recordRunAnswers(app);
   await app.ready();
@@ -119,14 +125,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       });
       return { ...row, password };
     },
-    async login(emailOrUsername, password) {
+    async login(emailOrUsername, password, ip) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { emailOrUsername, password },
+        ...(ip && { remoteAddress: ip }),
       });
-      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-      return res.json().token as string;
+      const token = res.statusCode === 200 ? res.json().token : undefined;
+      if (typeof token !== 'string') throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return token;
     },
     async close() {
       await app.close();

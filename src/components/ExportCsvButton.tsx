@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useListContext, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../dataProvider';
 import type { Query } from '../http';
+import { saveFile } from './saveFile';
 
 /**
  * Downloads every row of the list's current filter and sort as CSV (not just the page shown),
@@ -19,12 +20,7 @@ export const ExportCsvButton = () => {
     setBusy(true);
     try {
       const blob = await dataProvider.exportCsv(resource, filterValues as Query, sort);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${resource}-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(blob, `${resource}-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       notify((error as Error).message || 'Export failed', { type: 'error' });
     } finally {

@@ -1,13 +1,17 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Title } from 'react-admin';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../authProvider';
+import { config } from '../config';
 import { dataProvider } from '../dataProvider';
-import { STORAGE_KEYS, setStoredUser } from '../storage';
+import { live } from '../live/connection';
+import { pageNavigation } from '../navigation';
+import { getToken, STORAGE_KEYS, setStoredUser, setToken } from '../storage';
 import { installFakeFetch, reply } from '../test/fakeFetch';
-import { EMPTY_SUMMARY } from '../test/renderAdmin';
+import { EMPTY_SUMMARY, meHolding } from '../test/renderAdmin';
+import { setTwoStepSetupRequired } from '../twoStepGate';
 import { Layout, NARROW_SCREEN_QUERY } from './Layout';
 
 // The shell itself, its menu whole: an auth provider without access control lets every entry
@@ -82,6 +86,189 @@ describe('Layout', () => {
     setStoredUser({ userId: 'USR-1', username: 'alice' });
     renderLayout('/');
     expect(screen.getByText('Hi, alice')).toBeInTheDocument();
+  });
+
+  describe('the user menu', () => {
+    const greeting = () => screen.getByRole('button', { name: 'Hi, alice' });
+
+    it("opens from the greeting; 'My account' goes to /account", async () => {
+      setStoredUser({ userId: 'USR-1', username: 'alice' });
+      const user = userEvent.setup();
+      renderLayout('/users', <Where />);
+      const button = greeting();
+      expect(button).toHaveAttribute('aria-haspopup', 'menu');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+
+      await user.click(button);
+
+      const menu = await screen.findByRole('menu', { name: 'Hi, alice' });
+      // (the open menu hides the rest of the page from assistive technology)
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['My account', 'Logout']);
+      await user.click(within(menu).getByRole('menuitem', { name: 'My account' }));
+
+      expect(screen.getByText('At /account')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    });
+
+    it('works from the keyboard', async () => {
+      setStoredUser({ userId: 'USR-1', username: 'alice' });
+      const user = userEvent.setup();
+      renderLayout('/users', <Where />);
+
+      greeting().focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('menuitem', { name: 'My account' })).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+      expect(greeting()).toHaveFocus();
+
+      await user.keyboard('{Enter}');
+      await screen.findByRole('menuitem', { name: 'My account' });
+      await user.keyboard('{Enter}');
+      expect(screen.getByText('At /account')).toBeInTheDocument();
+    });
+
+    it("'Logout' revokes the session and goes to the sign-in page", async () => {
+      setToken('tok-1');
+      setStoredUser({ userId: 'USR-1', username: 'alice' });
+      const { requests } = installFakeFetch({
+        'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+        'POST /api/auth/logout': reply(200, { ok: true }),
+      });
+      const user = userEvent.setup();
+      renderLayout('/users', <Where />);
+
+      await user.click(greeting());
+      await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+
+      await waitFor(() => expect(screen.getByText('At /login')).toBeInTheDocument());
+      expect(getToken()).toBeNull();
+      const logout = requests.find((r) => r.path === '/api/auth/logout');
+      expect(logout?.headers.authorization).toBe('Bearer tok-1');
+    });
+
+    it('behind a sign-on proxy, Logout leaves for the proxy sign-out, as the sidebar does', async () => {
+      const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
+      config.authMode = 'proxy';
+      try {
+        setStoredUser({ userId: 'USR-1', username: 'alice' });
+        const user = userEvent.setup();
+        renderLayout('/users');
+
+        await user.click(greeting());
+        await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+        expect(assign).toHaveBeenCalledExactlyOnceWith('/');
+
+        await user.click(screen.getByRole('button', { name: 'Logout' }));
+        expect(assign).toHaveBeenCalledTimes(2);
+      } finally {
+        config.authMode = 'password';
+      }
+    });
+
+    it('opens from an icon while no username is stored', async () => {
+      const user = userEvent.setup();
+      renderLayout('/users', <Where />);
+      await user.click(screen.getByRole('button', { name: 'Account' }));
+      await user.click(screen.getByRole('menuitem', { name: 'My account' }));
+      expect(screen.getByText('At /account')).toBeInTheDocument();
+    });
+  });
+
+  describe('while two-step set-up is due (REQUIRE_2FA)', () => {
+    /** The console's routes as far as the confinement goes: My account, and any other page. */
+    const pages = (
+      <Routes>
+        <Route path="/account" element={<p>My account page</p>} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    );
+
+    /** What the admin ping answers an admin without two-step sign-in. */
+    const twoStepRequired = reply(403, {
+      error: 'Set up two-step sign-in to continue.',
+      code: 'two_step_required',
+    });
+
+    const adminCalls = (requests: { path: string }[]) =>
+      requests.filter((r) => r.path.startsWith('/api/admin/')).map((r) => r.path);
+
+    it('after a ping refused with two_step_required, only My account opens; nothing asks the admin API', async () => {
+      setToken('tok-1');
+      const { requests } = installFakeFetch({
+        'GET /api/admin/ping': twoStepRequired,
+        'GET /api/auth/me': reply(200, { ...meHolding(['*']), twoStepSetupRequired: true }),
+        'GET /api/admin/stats/summary': reply(200, { ...EMPTY_SUMMARY, pendingWithdrawals: 3 }),
+      });
+      await authProvider.checkAuth({});
+      const user = userEvent.setup();
+
+      renderLayout('/users', pages);
+
+      expect(await screen.findByText('My account page')).toBeInTheDocument();
+      expect(screen.queryByText(/^At /)).not.toBeInTheDocument();
+      const nav = screen.getByRole('navigation', { name: 'Main menu' });
+      expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+      expect(screen.queryByRole('combobox', { name: 'Search menu' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      expect(screen.queryByRole('status', { name: 'Live updates' })).not.toBeInTheDocument();
+
+      // the user menu still leads to My account (the greeting now from me)
+      await user.click(screen.getByRole('button', { name: 'Hi, tester' }));
+      await user.click(screen.getByRole('menuitem', { name: 'My account' }));
+      expect(screen.getByText('My account page')).toBeInTheDocument();
+
+      expect(live.status).toBe('idle');
+      expect(adminCalls(requests)).toEqual(['/api/admin/ping']);
+    });
+
+    it('any other route goes to My account, replacing it in the history', async () => {
+      setTwoStepSetupRequired(true);
+      /** How the page was reached. */
+      const HowReached = () => <p>{`Reached by ${useNavigationType()}`}</p>;
+      renderLayout(
+        '/withdrawals',
+        <Routes>
+          <Route path="/account" element={<HowReached />} />
+          <Route path="*" element={<Where />} />
+        </Routes>,
+      );
+
+      expect(await screen.findByText('Reached by REPLACE')).toBeInTheDocument();
+    });
+
+    it('once My account lifts it, the menu, its count and the live stream come back without a reload', async () => {
+      pending = 2;
+      setTwoStepSetupRequired(true);
+      const { requests, liveStream } = installFakeFetch({
+        'GET /api/admin/stats/summary': () =>
+          reply(200, { ...EMPTY_SUMMARY, pendingWithdrawals: pending }),
+      });
+      renderLayout('/account', pages);
+      expect(screen.getByText('My account page')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+
+      act(() => setTwoStepSetupRequired(false));
+
+      expect(screen.getByRole('link', { name: 'Users' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Search menu' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: 'Withdrawals' })).toHaveAccessibleDescription(
+          '2 pending',
+        ),
+      );
+      await liveStream.connected();
+      expect(screen.getByRole('status', { name: 'Live updates' })).toBeInTheDocument();
+      expect(adminCalls(requests)).toContain('/api/admin/stats/summary');
+      expect(screen.getByText('My account page')).toBeInTheDocument();
+    });
   });
 
   it('the Settings group expands, and the open state is remembered', async () => {

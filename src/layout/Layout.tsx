@@ -1,18 +1,26 @@
 import { Box, useMediaQuery } from '@mui/material';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { LiveSync } from '../live/LiveSync';
 import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
+import { ACCOUNT_PATH, useTwoStepSetupRequired } from '../twoStepGate';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
 /** Below 980 px the sidebar becomes an overlay (spec section 9). */
 export const NARROW_SCREEN_QUERY = '(max-width: 979.95px)';
 
-/** The page shell: sidebar + 64 px top bar + page content; live updates keep it current. */
+/**
+ * The page shell: sidebar + 64 px top bar + page content; live updates keep it current. While
+ * two-step set-up is due (REQUIRE_2FA) the admin API refuses everything: only My account opens,
+ * any other route goes there, and nothing that asks the admin API runs.
+ */
 export const Layout = ({ children }: { children?: ReactNode }) => {
+  const confined = useTwoStepSetupRequired();
+  const { pathname } = useLocation();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY, { noSsr: true });
   const [collapsed, setCollapsed] = useState(getSidebarCollapsed);
   const [overlayOpen, setOverlayOpen] = useState(false);
@@ -29,7 +37,7 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
-      <LiveSync />
+      {!confined && <LiveSync />}
       <Sidebar
         overlay={narrow}
         overlayOpen={overlayOpen}
@@ -50,7 +58,13 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
           sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}
         >
           <PageErrorBoundary>
-            <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+            <Suspense fallback={<LoadingScreen />}>
+              {confined && pathname !== ACCOUNT_PATH ? (
+                <Navigate to={ACCOUNT_PATH} replace />
+              ) : (
+                children
+              )}
+            </Suspense>
           </PageErrorBoundary>
         </Box>
       </Box>

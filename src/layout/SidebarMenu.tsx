@@ -13,11 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactElement, useEffect, useId, useState } from 'react';
-import { useLogout } from 'react-admin';
 import { NavLink, useLocation } from 'react-router-dom';
-import { signOutOfProxy } from '../authProvider';
-import { config } from '../config';
 import { getOpenGroups, type OpenGroups, setOpenGroups } from '../storage';
+import { useTwoStepSetupRequired } from '../twoStepGate';
 import { MenuCount } from './MenuCount';
 import { MenuMatchList, MenuSearchBox, useMenuSearch } from './MenuSearch';
 import {
@@ -30,13 +28,17 @@ import {
 import { iconSx, itemSx } from './menuItemSx';
 import { useAllowedMenu } from './useAllowedMenu';
 import { PENDING_COUNT_SCREEN, usePendingCount } from './usePendingCount';
+import { useSignOut } from './useSignOut';
 
 interface SidebarMenuProps {
   /** Icons only, with tooltips; the search box is hidden. */
   collapsed: boolean;
   /** Called after a link is followed (closes the mobile overlay). */
   onNavigate?: () => void;
-  /** The entries shown: by default the menu's links the admin may follow. */
+  /**
+   * The entries shown: by default the menu's links the admin may follow; none while two-step
+   * set-up is due (only My account opens).
+   */
   entries?: MenuEntry[];
 }
 
@@ -167,12 +169,15 @@ const MenuGroupItem = ({
   );
 };
 
+const NO_ENTRIES: MenuEntry[] = [];
+
 /** Search box, menu entries and the Logout button: the body of the sidebar. */
 export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMenuProps) => {
   const allowed = useAllowedMenu();
-  const entries = given ?? allowed;
+  const confined = useTwoStepSetupRequired();
+  const entries = confined ? NO_ENTRIES : (given ?? allowed);
   const { pathname } = useLocation();
-  const logout = useLogout();
+  const signOut = useSignOut();
   const [openGroups, setOpenGroupsState] = useState<OpenGroups>(getOpenGroups);
 
   const toggleGroup = (id: string) => {
@@ -203,7 +208,7 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMe
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
-      {!collapsed && <MenuSearchBox search={search} />}
+      {!collapsed && !confined && <MenuSearchBox search={search} />}
       <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, overflowY: 'auto' }}>
         {search.results?.length === 0 ? (
           <Typography role="status" sx={{ px: 3, py: 2, color: 'text.secondary' }}>
@@ -244,7 +249,7 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMe
       <List component="div" sx={{ py: 1 }}>
         <CollapsedTooltip show={collapsed} title="Logout">
           <ListItemButton
-            onClick={() => (config.authMode === 'proxy' ? signOutOfProxy() : logout())}
+            onClick={signOut}
             aria-label={collapsed ? 'Logout' : undefined}
             sx={itemSx(collapsed, false)}
           >

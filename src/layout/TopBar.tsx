@@ -2,9 +2,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, IconButton, Toolbar, Typography } from '@mui/material';
 import { type RefObject, useEffect, useRef } from 'react';
 import { LiveIndicator } from '../live/LiveIndicator';
-import { getStoredUser } from '../storage';
+import { useTwoStepSetupRequired } from '../twoStepGate';
 import { SIDEBAR_ID, TOP_BAR_HEIGHT } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
 
 export const APP_NAME = 'Rewards Admin';
 
@@ -31,13 +32,13 @@ const useDocumentTitleFrom = (ref: RefObject<HTMLElement | null>) => {
 };
 
 /**
- * 64 px at every width: menu button (narrow screens), page title, the live indicator, greeting,
- * theme toggle.
+ * 64 px at every width: menu button (narrow screens), page title, the live indicator (no live
+ * stream while two-step set-up is due), the greeting that opens the user menu, theme toggle.
  */
 export const TopBar = ({ showMenuButton, menuOpen, onOpenMenu }: TopBarProps) => {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useDocumentTitleFrom(titleRef);
-  const username = getStoredUser()?.username;
+  const confined = useTwoStepSetupRequired();
 
   return (
     <AppBar position="sticky" elevation={1} sx={{ height: TOP_BAR_HEIGHT }}>
@@ -63,12 +64,8 @@ export const TopBar = ({ showMenuButton, menuOpen, onOpenMenu }: TopBarProps) =>
           noWrap
           sx={{ flex: 1, minWidth: 0 }}
         />
-        <LiveIndicator />
-        {username && (
-          <Typography component="span" noWrap sx={{ maxWidth: '40%' }}>
-            {`Hi, ${username}`}
-          </Typography>
-        )}
+        {!confined && <LiveIndicator />}
+        <UserMenu />
         <ThemeToggle />
       </Toolbar>
     </AppBar>

@@ -75,8 +75,10 @@ export const meHolding = (permissions: string[], username = 'tester') => ({
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     adminRole: { enabled: true, roles: ['admin'], permissions },
+    twoStep: false,
   },
   permissions,
+  twoStepSetupRequired: false,
 });
 
 /** The console signed in as an admin holding only `permissions`, at the last of `entries`. */

@@ -48,6 +48,7 @@ export type UserAction =
   | 'user.update'
   | 'user.disable'
   | 'user.password'
+  | 'user.two_step_reset'
   | 'user.role'
   | 'user.permissions';
 

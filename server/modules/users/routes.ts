@@ -27,6 +27,7 @@ import { callerOf } from './caller';
 import { usersCsv } from './export';
 import { listMatches } from './matches';
 import { findUser, listUsers, userStats } from './queries';
+import { resetTwoStep } from './two-step-reset';
 import { changePassword, disableUser, updateUser } from './update';
 
 /** Users are addressed by their public userId. */
@@ -106,12 +107,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/password',
     {
       config: { permission: 'users:write' },
-      schema: { params: Params, body: PasswordBody, response: { 200: OkResponse, ...missing } },
+      schema: { params: Params, body: PasswordBody, response: { 200: OkResponse, ...refused } },
     },
     async (request) => {
       const caller = await callerOf(request);
       await changePassword(db, caller, request.params.id, request.body.newPassword);
       return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id/two-step',
+    {
+      config: { permission: 'users:admin' },
+      schema: { params: Params, response: { 200: UserResponse, ...refused } },
+    },
+    async (request) => {
+      const row = await resetTwoStep(db, await callerOf(request), request.params.id);
+      return { ok: true as const, user: presentUser(row) };
     },
   );
 

@@ -259,15 +259,22 @@ describe('POST /api/admin/users/:id/password', () => {
     expect(text).not.toContain('argon2');
   });
 
-  it('keeps the caller’s own session when an admin changes their own password', async () => {
+  it('refuses an admin’s own password with 409: My account asks for the current one', async () => {
     const self = await signedIn(t);
     const otherDevice = await t.login(self.user.username, self.user.password);
     const res = await self.post(`/api/admin/users/${self.user.user_id}/password`, {
       newPassword: 'my-new-pass',
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'Use My account to change your own password.',
+      code: 'use_my_account',
+    });
+    // Nothing changed: the old password signs in, every session goes on, nothing audited.
     expect((await me(self.token)).statusCode).toBe(200);
-    expect((await me(otherDevice)).statusCode).toBe(401);
+    expect((await me(otherDevice)).statusCode).toBe(200);
+    expect(await t.login(self.user.username, self.user.password)).toEqual(expect.any(String));
+    expect(await userAudits(t, self.user.user_id)).toEqual([]);
   });
 
   it('needs at least 6 characters: 400 Min 6 chars', async () => {

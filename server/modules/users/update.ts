@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { USE_MY_ACCOUNT } from '../../../contract/account';
 import type { UserPatch } from '../../../contract/users';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
@@ -138,13 +139,17 @@ export function disableUser(db: Database, caller: Caller, userId: string) {
   });
 }
 
-/** POST /admin/users/{id}/password: ends the user's sessions, but the caller's own. */
+/**
+ * POST /admin/users/{id}/password: another user's password; ends their sessions. One's own
+ * needs the current password (My account), or a session left open could change it.
+ */
 export async function changePassword(
   db: Database,
   caller: Caller,
   userId: string,
   newPassword: string,
 ): Promise<void> {
+  if (isSelf(caller, userId)) throw new ApiError(409, 'use_my_account', USE_MY_ACCOUNT);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
     const row = await lockUser(trx, userId);
@@ -156,7 +161,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash })
       .where('id', '=', row.id)
       .execute();
-    await revokeUserSessions(trx, row.id, caller.session.id ?? undefined);
+    await revokeUserSessions(trx, row.id);
     // Never the password or its hash: only that it changed.
     await auditUser(trx, caller, 'user.password', userId, { after: { passwordChanged: true } });
   });

@@ -24,6 +24,11 @@ const ACTIONS: Record<string, string> = {
   'auth.login': 'Signed in',
   'auth.login_failed': 'Failed sign-in',
   'auth.logout': 'Signed out',
+  'auth.two_step_enabled': 'Enabled two-step sign-in',
+  'auth.two_step_disabled': 'Turned off two-step sign-in',
+  'user.two_step_reset': 'Two-step sign-in reset',
+  'auth.password_change': 'Changed own password',
+  'auth.sessions_end': 'Ended sessions',
   'legal.activate': 'Activated',
   'seed.demo': 'Demo data created',
 };
@@ -40,6 +45,9 @@ const VERBS: Record<string, string> = {
 /** The fields the words of an action already say. */
 const SAID: Record<string, string[]> = {
   'user.password': ['passwordChanged'],
+  'auth.password_change': ['passwordChanged'],
+  'user.two_step_reset': ['twoStep'],
+  'auth.sessions_end': ['ended'],
   'withdrawal.approval': ['approvals', 'approvalsRequired'],
   'withdrawal.reject': ['reasonCode', 'refundedPoints'],
 };
@@ -73,14 +81,22 @@ const whatOf = (action: string, after: unknown) => {
  * An entry in words: a reject with a reason and a refund is 'Rejected: Fraud suspected', then
  * 'Refunded 1,000 points'.
  */
+/** The lines under the words: a reject's refund, how many sessions ended. */
+const detailsOf = (action: string, after: unknown): string[] => {
+  const refunded = fieldOf(after, 'refundedPoints');
+  if (typeof refunded === 'number') return [`Refunded ${formatNumber(refunded)} points`];
+  const ended = fieldOf(after, 'ended');
+  if (action === 'auth.sessions_end' && typeof ended === 'number') {
+    return [ended === 1 ? '1 session' : `${formatNumber(ended)} sessions`];
+  }
+  return [];
+};
+
 export const describeEntry = ({
   action,
   after,
-}: Pick<AuditListItem, 'action' | 'after'>): Described => {
-  const refunded = fieldOf(after, 'refundedPoints');
-  return {
-    what: whatOf(action, after),
-    details: typeof refunded === 'number' ? [`Refunded ${formatNumber(refunded)} points`] : [],
-    said: SAID[action] ?? [],
-  };
-};
+}: Pick<AuditListItem, 'action' | 'after'>): Described => ({
+  what: whatOf(action, after),
+  details: detailsOf(action, after),
+  said: SAID[action] ?? [],
+});

@@ -171,4 +171,154 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials$/);
     expect(assign).not.toHaveBeenCalled();
   });
+
+  describe('two-step sign-in', () => {
+    const challenged = reply(200, { mfaRequired: true, challenge: 'ch-1' });
+
+    /** Types a name and password and signs in: the login answers a challenge. */
+    const signIn = async (user: ReturnType<typeof userEvent.setup>) => {
+      await user.type(screen.getByRole('textbox', { name: 'Email or username' }), 'admin');
+      await user.type(screen.getByLabelText('Password'), 'secret-pass');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      return screen.findByRole('textbox', { name: 'Code' });
+    };
+
+    it('asks for the code in the same card, verifies it, stores the session and redirects', async () => {
+      let answer: (value: { status: number; body: unknown }) => void = () => {};
+      const { requests } = installFakeFetch({
+        'POST /api/auth/login': challenged,
+        'POST /api/auth/2fa/verify': () => new Promise((resolve) => (answer = resolve)),
+        'GET /api/auth/me': reply(200, { user: adminUser, permissions: ['*'] }),
+      });
+      const user = userEvent.setup();
+      render(<LoginPage />);
+
+      const code = await signIn(user);
+      expect(
+        screen.getByText(
+          'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Rewards Admin' })).toBeInTheDocument();
+      expect(code).toHaveFocus();
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code).toHaveAttribute('inputmode', 'text');
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+      expect(getToken()).toBeNull();
+
+      await user.type(code, 'abcd-efgh-ijkl-mnop');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('button', { name: 'Verifying…' })).toBeDisabled();
+      expect(assign).not.toHaveBeenCalled();
+
+      answer({ status: 200, body: { token: 'tok-2fa', user: adminUser } });
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+      expect(requests.find((r) => r.path === '/api/auth/2fa/verify')?.body).toEqual({
+        challenge: 'ch-1',
+        code: 'abcd-efgh-ijkl-mnop',
+      });
+      expect(getToken()).toBe('tok-2fa');
+    });
+
+    it("says 'Invalid code' and keeps the code, selected for retyping", async () => {
+      installFakeFetch({
+        'POST /api/auth/login': challenged,
+        'POST /api/auth/2fa/verify': reply(401, { error: 'Invalid code', code: 'invalid_code' }),
+      });
+      const user = userEvent.setup();
+      render(<LoginPage />);
+
+      const code = await signIn(user);
+      await user.type(code, '123456{Enter}');
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code');
+      const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Code' });
+      expect(field).toHaveValue('123456');
+      expect(field).toHaveFocus();
+      expect([field.selectionStart, field.selectionEnd]).toEqual([0, 6]);
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+
+      // typing replaces the selected code
+      await user.keyboard('654321');
+      expect(field).toHaveValue('654321');
+      expect(assign).not.toHaveBeenCalled();
+    });
+
+    it('an expired sign-in goes back to the password step with the server message', async () => {
+      installFakeFetch({
+        'POST /api/auth/login': challenged,
+        'POST /api/auth/2fa/verify': reply(401, {
+          error: 'This sign-in has expired. Sign in again.',
+          code: 'challenge_expired',
+        }),
+      });
+      const user = userEvent.setup();
+      render(<LoginPage />);
+
+      await user.type(await signIn(user), '123456{Enter}');
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This sign-in has expired. Sign in again.',
+      );
+      expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+      expect(screen.getByText('Sign in with your admin credentials')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Email or username' })).toHaveValue('admin');
+      expect(screen.getByLabelText('Password')).toHaveValue('');
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    });
+
+    it("shows the server's message when codes are tried too fast", async () => {
+      installFakeFetch({
+        'POST /api/auth/login': challenged,
+        'POST /api/auth/2fa/verify': reply(429, {
+          error: 'Too many failed sign-in attempts. Try again in 42 seconds.',
+          code: 'rate_limited',
+        }),
+      });
+      const user = userEvent.setup();
+      render(<LoginPage />);
+
+      await user.type(await signIn(user), '123456{Enter}');
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Too many failed sign-in attempts. Try again in 42 seconds.',
+      );
+      expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('123456');
+    });
+
+    it("'Back to sign in' returns to the password step, the password cleared", async () => {
+      const { requests } = installFakeFetch({ 'POST /api/auth/login': challenged });
+      const user = userEvent.setup();
+      render(<LoginPage />);
+
+      await signIn(user);
+      await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+
+      expect(screen.getByText('Sign in with your admin credentials')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Email or username' })).toHaveValue('admin');
+      expect(screen.getByLabelText('Password')).toHaveValue('');
+      expect(screen.getByLabelText('Password')).toHaveFocus();
+      expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(requests.map((r) => r.path)).toEqual(['/api/auth/login']);
+    });
+
+    it('goes to My account when two-step set-up is due', async () => {
+      installFakeFetch({
+        'POST /api/auth/login': reply(200, { token: 'tok', user: adminUser }),
+        'GET /api/auth/me': reply(200, {
+          user: adminUser,
+          permissions: ['*'],
+          twoStepSetupRequired: true,
+        }),
+      });
+      const user = userEvent.setup();
+      render(<LoginPage />);
+
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/account'));
+    });
+  });
 });

@@ -14,10 +14,12 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, type MouseEvent, useState } from 'react';
-import { authProvider } from '../../authProvider';
+import { authProvider, type SignInStep } from '../../authProvider';
 import { config } from '../../config';
 import { pageNavigation } from '../../navigation';
 import { setRememberMe, takeLoginNotice } from '../../storage';
+import { ACCOUNT_PATH, isTwoStepSetupRequired } from '../../twoStepGate';
+import { CODE_STEP_TEXT, CodeStep } from './CodeStep';
 import { SignInFrame } from './SignInFrame';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -45,8 +47,15 @@ const InertLink = ({ children }: { children: string }) => (
 );
 
 /**
- * /login. Calls the authProvider directly (react-admin's useLogin would navigate in-app) and,
- * on success, reloads the console at the base path so everything starts from the new session.
+ * Signed in: reloads the console so everything starts from the new session, at the base path,
+ * or at My account when two-step set-up is due (REQUIRE_2FA) and nothing else would open.
+ */
+const openConsole = () =>
+  pageNavigation.assign(`${config.basePath}${isTwoStepSetupRequired() ? ACCOUNT_PATH : '/'}`);
+
+/**
+ * /login. Calls the authProvider directly (react-admin's useLogin would navigate in-app). With
+ * two-step sign-in on, a right password leads to the code step in the same card.
  */
 export const LoginPage = () => {
   const [emailOrUsername, setEmailOrUsername] = useState('');
@@ -56,6 +65,7 @@ export const LoginPage = () => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice] = useState(takeLoginNotice);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,89 +74,111 @@ export const LoginPage = () => {
     setError(null);
     // Before the sign-in stores the token: it decides where (see src/storage.ts).
     setRememberMe(remember);
+    let step: SignInStep;
     try {
       // No client-side validation: empty values are sent as they are.
-      await authProvider.login({ emailOrUsername, password });
+      step = await authProvider.login({ emailOrUsername, password });
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
       return;
     }
-    pageNavigation.assign(`${config.basePath}/`);
+    if (!step) {
+      openConsole();
+      return;
+    }
+    // the password did its part: not kept while the code is asked
+    setPassword('');
+    setShowPassword(false);
+    setBusy(false);
+    setChallenge(step.challenge);
+  };
+
+  /** From the code step: the password step again, empty, with why if the sign-in expired. */
+  const backToPassword = (message?: string) => {
+    setChallenge(null);
+    setPassword('');
+    setError(message ?? null);
   };
 
   return (
-    <SignInFrame subtitle="Sign in with your admin credentials">
-      <Box component="form" onSubmit={handleSubmit} noValidate>
-        <TextField
-          label="Email or username"
-          name="emailOrUsername"
-          autoComplete="username"
-          autoFocus
-          fullWidth
-          margin="normal"
-          variant="outlined"
-          value={emailOrUsername}
-          onChange={(event) => setEmailOrUsername(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          fullWidth
-          margin="normal"
-          variant="outlined"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={showPassword ? 'Hide password' : 'Show password'}
-                    onClick={() => setShowPassword((shown) => !shown)}
-                    edge="end"
-                  >
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, mb: 2 }}
-        >
-          <FormControlLabel
-            control={
-              <Checkbox
-                name="rememberMe"
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-              />
-            }
-            label="Remember me"
+    <SignInFrame subtitle={challenge ? CODE_STEP_TEXT : 'Sign in with your admin credentials'}>
+      {challenge ? (
+        <CodeStep challenge={challenge} onSignedIn={openConsole} onBack={backToPassword} />
+      ) : (
+        <Box component="form" onSubmit={handleSubmit} noValidate>
+          <TextField
+            label="Email or username"
+            name="emailOrUsername"
+            autoComplete="username"
+            autoFocus={!emailOrUsername}
+            fullWidth
+            margin="normal"
+            variant="outlined"
+            value={emailOrUsername}
+            onChange={(event) => setEmailOrUsername(event.target.value)}
           />
-          <InertLink>Forgot password</InertLink>
-        </Stack>
+          <TextField
+            label="Password"
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            // back from the code step: the password is what is left to type
+            autoFocus={!!emailOrUsername}
+            fullWidth
+            margin="normal"
+            variant="outlined"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showPassword ? 'Hide password' : 'Show password'}
+                      onClick={() => setShowPassword((shown) => !shown)}
+                      edge="end"
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Stack
+            direction="row"
+            sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, mb: 2 }}
+          >
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name="rememberMe"
+                  checked={remember}
+                  onChange={(event) => setRemember(event.target.checked)}
+                />
+              }
+              label="Remember me"
+            />
+            <InertLink>Forgot password</InertLink>
+          </Stack>
 
-        {notice && !error && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {notice}
-          </Alert>
-        )}
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
+          {notice && !error && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {notice}
+            </Alert>
+          )}
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
 
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </Button>
-      </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </Button>
+        </Box>
+      )}
 
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
         Protected area — Admins only

@@ -1,17 +1,46 @@
 import PasswordIcon from '@mui/icons-material/LockReset';
-import { Box, Button, TextField } from '@mui/material';
+import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage } from '../../apiErrors';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
 import type { AppDataProvider } from '../../dataProvider';
-import { FIELD_ALIGNED, MESSAGES, PASSWORD_MIN_LENGTH, type UserRecord } from './user';
+import { ACCOUNT_PATH } from '../../twoStepGate';
+import {
+  FIELD_ALIGNED,
+  isSignedInAdmin,
+  MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  type UserRecord,
+} from './user';
+
+type PasswordCardProps = { record: Pick<UserRecord, 'id' | '_id' | 'userId'> };
+
+/**
+ * A new password for another user; one's own is changed on My account, with the current one
+ * (the API refuses it here).
+ */
+export const PasswordCard = ({ record }: PasswordCardProps) =>
+  isSignedInAdmin(record) ? (
+    <SectionCard title="Change password">
+      <Typography>
+        Use{' '}
+        <Link component={RouterLink} to={ACCOUNT_PATH}>
+          My account
+        </Link>{' '}
+        to change your own password.
+      </Typography>
+    </SectionCard>
+  ) : (
+    <NewPasswordForm record={record} />
+  );
 
 /** Sets a new password for the user (at least 6 characters; shorter sends nothing). */
-export const PasswordCard = ({ record }: { record: Pick<UserRecord, 'id'> }) => {
+const NewPasswordForm = ({ record }: PasswordCardProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [password, setPassword] = useState('');

@@ -57,6 +57,7 @@ describe('Users list', () => {
       'Balance',
       'XP',
       'Role',
+      'Two-step',
       'Created',
       'Actions',
     ]);
@@ -71,6 +72,26 @@ describe('Users list', () => {
     renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann, bob]) });
     expect(within(await rowOf('bob')).getByRole('cell', { name: 'admin (2)' })).toBeInTheDocument();
     expect(within(await rowOf('ann')).getByRole('cell', { name: 'user' })).toBeInTheDocument();
+  });
+
+  it('shows for each admin whether two-step sign-in is on, nothing for players', async () => {
+    const dora = makeUser({
+      userId: 'USR-4',
+      username: 'dora',
+      adminRole: { enabled: true, roles: ['admin'], permissions: ['*'] },
+      twoStep: true,
+    });
+    renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann, bob, dora]) });
+    const twoStepOf = async (username: string) => {
+      const row = await rowOf(username);
+      const column = screen
+        .getAllByRole('columnheader')
+        .findIndex((th) => th.textContent?.trim() === 'Two-step');
+      return within(row).getAllByRole('cell')[column]?.textContent;
+    };
+    expect(await twoStepOf('dora')).toBe('On');
+    expect(await twoStepOf('bob')).toBe('Off');
+    expect(await twoStepOf('ann')).toBe('');
   });
 
   it('links View to /users/{userId} and Edit to /users/{userId}/edit', async () => {

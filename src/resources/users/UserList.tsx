@@ -15,7 +15,14 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
 import { UserAccessButton } from './UserAccessButton';
-import { roleLabel, STATUS_CHOICES, type UserRecord, userEditPath, userPath } from './user';
+import {
+  roleLabel,
+  STATUS_CHOICES,
+  twoStepLabel,
+  type UserRecord,
+  userEditPath,
+  userPath,
+} from './user';
 
 const STATUS_FILTER_CHOICES = STATUS_CHOICES.map(({ id, name }) => ({ value: id, label: name }));
 
@@ -86,6 +93,7 @@ export const UserList = () => (
         cellSx={() => ({ whiteSpace: 'nowrap' })}
         render={(record) => roleLabel(user(record).adminRole)}
       />
+      <DataTable.Col label="Two-step" disableSort render={(record) => twoStepLabel(user(record))} />
       <DataTable.Col
         source="createdAt"
         label="Created"

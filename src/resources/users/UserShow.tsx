@@ -13,9 +13,10 @@ import { formatDateTime, formatNumber } from '../../format';
 import { AdminToggleButton } from './AdminToggleButton';
 import { MatchHistory } from './MatchHistory';
 import { PermissionsCard } from './PermissionsCard';
+import { TwoStepResetButton } from './TwoStepResetButton';
 import { UserAccessButton } from './UserAccessButton';
 import { UserTitle } from './UserTitle';
-import { MESSAGES, USERS_PATH, type UserRecord, userEditPath } from './user';
+import { MESSAGES, twoStepLabel, USERS_PATH, type UserRecord, userEditPath } from './user';
 
 const ProfileCard = ({ record }: { record: UserRecord }) => {
   const adminRole = record.adminRole;
@@ -37,6 +38,7 @@ const ProfileCard = ({ record }: { record: UserRecord }) => {
           </IfAllowed>
           <AdminToggleButton record={record} />
           <UserAccessButton record={record} size="medium" variant="outlined" />
+          <TwoStepResetButton record={record} />
         </Box>
       }
     >
@@ -54,6 +56,9 @@ const ProfileCard = ({ record }: { record: UserRecord }) => {
           ['Updated', formatDateTime(record.updatedAt)],
           ['Admin enabled', adminRole?.enabled ? 'yes' : 'no'],
           ['Roles', adminRole?.roles.length ? adminRole.roles.join(', ') : '-'],
+          ...(adminRole?.enabled
+            ? [['Two-step sign-in', twoStepLabel(record)] as [string, string]]
+            : []),
         ]}
       />
     </SectionCard>

@@ -20,6 +20,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => {
     createdAt: '2026-01-02T10:00:00.000Z',
     updatedAt: '2026-01-05T12:30:00.000Z',
     adminRole: { enabled: false, roles: [], permissions: [] },
+    twoStep: false,
     ...overrides,
   };
 };

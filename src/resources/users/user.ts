@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { AdminRole, User, UserPatch, UserStats, UserStatus } from '../../../contract/users';
+import { getStoredUser } from '../../storage';
 
 /**
  * A user as react-admin holds it: the API's user with `id` = userId. The detail answer
@@ -34,6 +35,11 @@ export const MESSAGES = {
   permissionRevoked: 'Permission revoked',
   notFound: 'User not found',
   loadError: 'Error loading user',
+  confirmTwoStepReset: 'Reset two-step sign-in?',
+  twoStepResetWhat:
+    'Their two-step sign-in is turned off and their sessions end. They sign in with their password and can set it up again.',
+  twoStepReset: 'Two-step sign-in reset',
+  twoStepResetError: 'Error resetting two-step sign-in',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -49,6 +55,16 @@ export const userEditPath = (id: Identifier) => `${userPath(id)}/edit`;
 /** 'admin (2)' for an admin holding two permissions, otherwise 'user'. */
 export const roleLabel = (adminRole: AdminRole | null | undefined): string =>
   adminRole?.enabled ? `admin (${adminRole.permissions.length})` : 'user';
+
+/** An admin's two-step sign-in in a word: 'On' or 'Off'; nothing for a player. */
+export const twoStepLabel = (user: Pick<User, 'adminRole' | 'twoStep'>): string =>
+  user.adminRole?.enabled ? (user.twoStep ? 'On' : 'Off') : '';
+
+/** The user is the signed-in admin (as the sign-in check stored them). */
+export const isSignedInAdmin = (user: Pick<User, '_id' | 'userId'>): boolean => {
+  const me = getStoredUser();
+  return Boolean(me && (me._id ? me._id === user._id : me.userId === user.userId));
+};
 
 /** A number from a form value; anything empty or not a finite number becomes 0 (spec 5). */
 export const toNumber = (value: unknown): number => {

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { text } from './text';
+import { PasswordBody } from './users';
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const USE_MY_ACCOUNT = 'Use My account to change your own password.';
+
+/** POST /auth/password: one's own password, which needs the current one. */
+export const OwnPasswordBody = PasswordBody.extend({ currentPassword: text().max(1024) });
+export type OwnPasswordBody = z.infer<typeof OwnPasswordBody>;
+
+/** One of the signed-in admin's live sessions (GET /auth/sessions). */
+export const AccountSession = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  /** Browser and system read from the user agent ('Chrome 131 on Windows'), or null. */
+  browser: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session this request came with ('This device'). */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof AccountSession>;
+
+/** GET /auth/sessions: the current session first, then by last seen, newest first. */
+export const AccountSessions = z.object({ data: z.array(AccountSession) });
+export type AccountSessions = z.infer<typeof AccountSessions>;
+
+export const SessionParams = z.strictObject({ id: z.string().regex(/^\d{1,18}$/) });
+
+/** DELETE /auth/sessions (every other session) and /auth/sessions/{id}: how many ended. */
+export const SessionsEnded = z.object({ ok: z.literal(true), ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof SessionsEnded>;

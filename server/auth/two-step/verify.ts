@@ -1,0 +1,58 @@
+import { audit } from '../../audit/audit';
+import type { Database } from '../../db/connect';
+import type { SecretBox } from '../../secrets/box';
+import { accountKey } from '../login-throttle';
+import { type SignInResult, startSession } from '../sign-in';
+import { underSignInLimits } from '../sign-in-limits';
+import { challengedUser, lockChallenge, spendChallenge } from './challenges';
+import { checkCode, lockAccount } from './store';
+
+export type VerifyResult = SignInResult | { outcome: 'expired' };
+
+interface VerifyInput {
+  challenge: string;
+  code: string;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * The second step of a sign-in: the code (or a recovery code) for the challenge the password
+ * earned. A wrong code counts against the same limits as a wrong password.
+ */
+export async function verifySignIn(
+  db: Database,
+  box: SecretBox,
+  input: VerifyInput,
+): Promise<VerifyResult> {
+  const userId = await challengedUser(db, input.challenge);
+  if (userId === undefined) return { outcome: 'expired' };
+  const identifier = accountKey(userId);
+  return underSignInLimits(db, { ip: input.ip, identifier }, async (trx): Promise<VerifyResult> => {
+    // The account first (see lockAccount), then the challenge again: a parallel attempt may
+    // have used it, or it ran out while this one waited.
+    const user = await lockAccount(trx, userId);
+    const live = await lockChallenge(trx, input.challenge);
+    // Disabled since, or two-step turned off (reset): the password step is to be done again.
+    if (
+      !live ||
+      live.user_id !== userId ||
+      !user ||
+      user.status === 'disabled' ||
+      !user.two_step_at
+    ) {
+      return { outcome: 'expired' };
+    }
+    const how = await checkCode(trx, box, user.id, input.code);
+    if (!how) {
+      await audit(
+        trx,
+        { id: null, username: null, ip: input.ip },
+        { action: 'auth.login_failed', entity: 'user', entityId: user.user_id },
+      );
+      return { outcome: 'invalid' };
+    }
+    await spendChallenge(trx, live.id);
+    return startSession(trx, user, input, how === 'totp' ? 'two-step code' : 'recovery code');
+  });
+}

@@ -1,0 +1,35 @@
+import { Alert, Box } from '@mui/material';
+import { Title } from 'react-admin';
+import { TWO_STEP_REQUIRED } from '../../../contract/two-step';
+import { config } from '../../config';
+import { useTwoStepSetupRequired } from '../../twoStepGate';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
+import { TwoStepSection } from './TwoStepSection';
+
+/**
+ * /account, My account: who is signed in; with our own sign-in (not behind a sign-on proxy) also
+ * their password, two-step sign-in and sessions. Under REQUIRE_2FA, until two-step sign-in is on,
+ * the only page that opens, and it says why.
+ */
+export const AccountPage = () => {
+  const setupRequired = useTwoStepSetupRequired();
+  const proxy = config.authMode === 'proxy';
+  return (
+    <>
+      <Title title="My account" />
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
+        {setupRequired && <Alert severity="warning">{TWO_STEP_REQUIRED}</Alert>}
+        <ProfileSection proxy={proxy} />
+        {!proxy && (
+          <>
+            <PasswordSection />
+            <TwoStepSection />
+            <SessionsSection />
+          </>
+        )}
+      </Box>
+    </>
+  );
+};

@@ -1,0 +1,134 @@
+import PasswordIcon from '@mui/icons-material/LockReset';
+import { Box, Button, CircularProgress } from '@mui/material';
+import { type FormEvent, useRef, useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
+import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
+import { TEXT_MAX } from '../../../contract/limits';
+import type { FieldErrors } from '../../apiErrors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { SectionCard } from '../../components/SectionCard';
+import type { Failure } from '../../components/settings/useSettingsForm';
+import type { AppDataProvider } from '../../dataProvider';
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../resources/users/user';
+import { PasswordInput } from './PasswordInput';
+import { refusalOf } from './refusal';
+import { useReloadAccount } from './useAccount';
+
+export const PASSWORD_CHANGED = 'Password changed. Your other sessions have ended.';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirm';
+type Form = Record<Field, string>;
+
+const EMPTY: Form = { currentPassword: '', newPassword: '', confirm: '' };
+
+/** The client's checks, as the contract's: the first field named takes the focus. */
+const check = (form: Form): FieldErrors => {
+  const errors: FieldErrors = {};
+  if (!form.currentPassword) errors.currentPassword = 'Enter your current password';
+  if (form.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = MESSAGES.passwordTooShort;
+  else if (form.confirm !== form.newPassword) errors.confirm = 'Passwords do not match';
+  return errors;
+};
+
+/**
+ * One's own password: the current one, the new one twice. Changing it ends the admin's other
+ * sessions, so the sessions list loads again.
+ */
+export const PasswordSection = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const reload = useReloadAccount();
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<Failure>();
+  const [busy, setBusy] = useState(false);
+  const inputs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLInputElement>(null),
+  };
+
+  const refuse = (fields: FieldErrors) => {
+    setErrors(fields);
+    const first = (Object.keys(inputs) as Field[]).find((field) => fields[field]);
+    if (first) inputs[first].current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(undefined);
+    const invalid = check(form);
+    if (Object.keys(invalid).length > 0) return refuse(invalid);
+    setErrors({});
+    setBusy(true);
+    try {
+      await dataProvider.changeOwnPassword(form.currentPassword, form.newPassword);
+      setForm(EMPTY);
+      notify(PASSWORD_CHANGED, { type: 'success' });
+      void reload('sessions');
+    } catch (error) {
+      const refusal = refusalOf(
+        error,
+        'wrong_password',
+        CURRENT_PASSWORD_INCORRECT,
+        'Error changing password',
+      );
+      if ('field' in refusal) refuse({ currentPassword: refusal.field });
+      else setFailure(refusal.failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, label: string, autoComplete: 'current-password' | 'new-password') => (
+    <PasswordInput
+      label={label}
+      value={form[name]}
+      error={errors[name]}
+      hint={name === 'newPassword' ? 'At least 6 characters' : undefined}
+      autoComplete={autoComplete}
+      disabled={busy}
+      maxLength={TEXT_MAX.password.newPassword}
+      inputRef={inputs[name]}
+      onChange={(value) => {
+        setForm((now) => ({ ...now, [name]: value }));
+        setErrors(({ [name]: _fixed, ...rest }) => rest);
+      }}
+    />
+  );
+
+  return (
+    <SectionCard title="Password">
+      <Box
+        component="form"
+        noValidate
+        aria-label="Change password"
+        aria-busy={busy}
+        onSubmit={submit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 420 }}
+      >
+        {failure && <ErrorAlert {...failure} />}
+        {field('currentPassword', 'Current password', 'current-password')}
+        {field('newPassword', 'New password', 'new-password')}
+        {field('confirm', 'Confirm new password', 'new-password')}
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={
+              busy ? (
+                <CircularProgress size={16} color="inherit" aria-hidden="true" />
+              ) : (
+                <PasswordIcon />
+              )
+            }
+          >
+            {busy ? 'Changing…' : 'Change password'}
+          </Button>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+};

@@ -1,0 +1,126 @@
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { INVALID_CODE, type TwoStepSetup } from '../../../contract/two-step';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import type { Failure } from '../../components/settings/useSettingsForm';
+import type { AppDataProvider } from '../../dataProvider';
+import { CODE_MISSING, CodeField } from './CodeField';
+import { CopyButton } from './CopyButton';
+import { QrCode } from './QrCode';
+import { refusalOf } from './refusal';
+
+/** 'JBSW Y3DP EHPK 3PXP': the key in groups of four, for reading and typing by hand. */
+export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * The set-up started: the QR code and the key for the authenticator app, then a code of the app
+ * turns two-step sign-in on (`onEnabled` gets the recovery codes).
+ */
+export const TwoStepSetUp = ({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TwoStepSetup;
+  onEnabled: (recoveryCodes: string[]) => void;
+  onCancel: () => void;
+}) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
+  const [busy, setBusy] = useState(false);
+
+  // Where the set-up begins: what to do first is read from here.
+  useEffect(() => heading.current?.focus(), []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(undefined);
+    if (!code.trim()) {
+      setError(CODE_MISSING);
+      codeInput.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      onEnabled(await dataProvider.enableTwoStep(code.trim()).then((r) => r.recoveryCodes));
+    } catch (failed) {
+      setBusy(false);
+      const refusal = refusalOf(failed, 'invalid_code', INVALID_CODE, 'Error turning on');
+      if ('field' in refusal) {
+        setError(refusal.field);
+        codeInput.current?.focus();
+      } else setFailure(refusal.failure);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      onSubmit={submit}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <Typography id={headingId} ref={heading} tabIndex={-1} component="h3" variant="subtitle1">
+        Add this account to your authenticator app
+      </Typography>
+      <Typography color="text.secondary">
+        Scan the QR code with your authenticator app, or type the key in it. Then enter the code the
+        app shows.
+      </Typography>
+      <QrCode text={setup.otpauthUrl} />
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography component="dt" color="text.secondary">
+          Key
+        </Typography>
+        <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box
+            component="code"
+            sx={{ fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere' }}
+          >
+            {groupedKey(setup.secret)}
+          </Box>
+          <CopyButton text={setup.secret} what="Key" />
+        </Box>
+      </Box>
+      {failure && <ErrorAlert {...failure} />}
+      <CodeField
+        value={code}
+        error={error}
+        hint="The 6 digits your app shows"
+        disabled={busy}
+        inputRef={codeInput}
+        onChange={(value) => {
+          setCode(value);
+          setError(undefined);
+        }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={
+            busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : null
+          }
+        >
+          {busy ? 'Turning on…' : 'Turn on'}
+        </Button>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </Box>
+    </Box>
+  );
+};
