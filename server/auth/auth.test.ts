@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressesFrom } from '../test/client';
 import { bearer, createTestContext, type TestContext } from '../test/harness';
 import { accountKey, identifierKey } from './login-throttle';
 
@@ -9,9 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Each test signs in from its own address, so the per-IP limit of one test never blocks another.
-let ipCounter = 0;
-const nextIp = () => `10.0.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.0.0');
 
 function login(body: unknown, ip = nextIp()) {
   return t.app.inject({

@@ -3,8 +3,18 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { NewUserInput } from '../modules/users/create';
 import { bearer, type TestContext } from './harness';
+import { turnOnTwoStep } from './two-step';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * A new address on each call (`10.20.0.1`, `10.20.0.2`…): each test of a file signs in from
+ * its own, so the per-address sign-in limit one test reaches never blocks another.
+ */
+export function addressesFrom(prefix: string): () => string {
+  let count = 0;
+  return () => `${prefix}.${++count}`;
+}
 
 /** Calls made with `token` to `app`, from `ip` if given. */
 export function callsAs(app: FastifyInstance, token: string, ip?: string) {
@@ -37,6 +47,12 @@ export async function signedIn(t: TestContext, input: Partial<NewUserInput> = {}
 }
 
 export type SignedIn = Awaited<ReturnType<typeof signedIn>>;
+
+/** An admin signed in from `ip`, with two-step sign-in turned on (its secret and codes). */
+export async function signedInWithTwoStep(t: TestContext, ip: string) {
+  const admin = await signedIn(t, {}, ip);
+  return { ...admin, ...(await turnOnTwoStep(admin)), ip };
+}
 
 /** The audit rows of changes made to one user (not their sign-ins), oldest first. */
 export const userAudits = (t: TestContext, userId: string) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsAs, signedIn } from '../../test/client';
+import { addressesFrom, callsAs, signedIn } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { challengeFor, turnOnTwoStep, verifyCode } from '../../test/two-step';
 import { accountKey } from '../login-throttle';
@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const nextIp = () => `10.24.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.24.0');
 
 const WRONG = {
   error: 'Current password is incorrect',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsAs, signedIn } from '../../test/client';
+import { addressesFrom, callsAs, signedIn } from '../../test/client';
 import { createTestContext, siblingApp, type TestContext } from '../../test/harness';
 import { signInWithCode, turnOnTwoStep } from '../../test/two-step';
 
@@ -19,8 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-let ipCounter = 0;
-const nextIp = () => `10.23.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.23.0');
 
 const REQUIRED = { error: 'Set up two-step sign-in to continue.', code: 'two_step_required' };
 

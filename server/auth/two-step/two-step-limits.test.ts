@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../test/client';
+import { addressesFrom, signedIn, signedInWithTwoStep } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
   appCode,
@@ -21,13 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const nextIp = () => `10.21.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.21.0');
 
-async function adminWithTwoStep() {
-  const admin = await signedIn(t, {}, nextIp());
-  return { ...admin, ...(await turnOnTwoStep(admin)) };
-}
+const adminWithTwoStep = () => signedInWithTwoStep(t, nextIp());
 
 /** Wrong passwords from `ip`, each for a name of its own, so that no account is slowed. */
 async function failPasswords(ip: string, count: number) {

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, type Sealed } from '../../secrets/box';
-import { signedIn } from '../../test/client';
+import { addressesFrom, signedIn } from '../../test/client';
 import { bearer, createTestContext, TEST_SECRETS_KEY, type TestContext } from '../../test/harness';
 import {
   appCode,
@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const nextIp = () => `10.22.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.22.0');
 
 const box = createSecretBox(TEST_SECRETS_KEY);
 const purposeOf = (userId: number) => `auth.totp.${userId}`;

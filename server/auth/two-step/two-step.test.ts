@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsAs, signedIn } from '../../test/client';
+import { addressesFrom, callsAs, signedIn, signedInWithTwoStep } from '../../test/client';
+import { auditsOf as auditsOfRecord } from '../../test/crud';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 import {
   appCode,
@@ -22,28 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Each test from its own address, so the per-IP limit of one never blocks another.
-let ipCounter = 0;
-const nextIp = () => `10.20.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.20.0');
 
 const INVALID_CODE = { error: 'Invalid code', code: 'invalid_code' };
 const EXPIRED = { error: 'This sign-in has expired. Sign in again.', code: 'challenge_expired' };
 
 /** An admin signed in from an address of their own, with two-step sign-in on. */
-async function adminWithTwoStep() {
-  const ip = nextIp();
-  const admin = await signedIn(t, {}, ip);
-  return { ...admin, ...(await turnOnTwoStep(admin)), ip };
-}
+const adminWithTwoStep = () => signedInWithTwoStep(t, nextIp());
 
-const auditsOf = (userId: string, action: string) =>
-  t.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('entity_id', '=', userId)
-    .where('action', '=', action)
-    .orderBy('id')
-    .execute();
+/** The user's audit rows of one action, oldest first. */
+const auditsOf = async (userId: string, action: string) =>
+  (await auditsOfRecord(t, 'user', userId)).filter((row) => row.action === action);
 
 const sessionCount = async (userId: number) =>
   (await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;

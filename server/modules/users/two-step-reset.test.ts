@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, userAudits } from '../../test/client';
+import { addressesFrom, signedIn, userAudits } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { signInWithCode, turnOnTwoStep } from '../../test/two-step';
 
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const nextIp = () => `10.25.0.${++ipCounter}`;
+const nextIp = addressesFrom('10.25.0');
 
 /** An admin with two-step sign-in on, signed in twice (with a code the second time). */
 async function adminWithTwoStep(permissions?: string[]) {

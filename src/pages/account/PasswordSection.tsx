@@ -6,11 +6,11 @@ import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
 import { TEXT_MAX } from '../../../contract/limits';
 import type { FieldErrors } from '../../apiErrors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { PasswordField } from '../../components/PasswordField';
 import { SectionCard } from '../../components/SectionCard';
 import type { Failure } from '../../components/settings/useSettingsForm';
 import type { AppDataProvider } from '../../dataProvider';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../resources/users/user';
-import { PasswordInput } from './PasswordInput';
 import { refusalOf } from './refusal';
 import { useReloadAccount } from './useAccount';
 
@@ -82,16 +82,18 @@ export const PasswordSection = () => {
   };
 
   const field = (name: Field, label: string, autoComplete: 'current-password' | 'new-password') => (
-    <PasswordInput
+    <PasswordField
       label={label}
+      size="small"
+      fullWidth
       value={form[name]}
-      error={errors[name]}
-      hint={name === 'newPassword' ? 'At least 6 characters' : undefined}
+      error={errors[name] !== undefined}
+      helperText={errors[name] ?? (name === 'newPassword' ? 'At least 6 characters' : undefined)}
       autoComplete={autoComplete}
-      disabled={busy}
-      maxLength={TEXT_MAX.password.newPassword}
+      htmlInput={{ maxLength: TEXT_MAX.password.newPassword, readOnly: busy }}
       inputRef={inputs[name]}
-      onChange={(value) => {
+      onChange={(event) => {
+        const { value } = event.target;
         setForm((now) => ({ ...now, [name]: value }));
         setErrors(({ [name]: _fixed, ...rest }) => rest);
       }}

@@ -1,13 +1,9 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
   Alert,
   Box,
   Button,
   Checkbox,
   FormControlLabel,
-  IconButton,
-  InputAdornment,
   Link,
   Stack,
   TextField,
@@ -15,6 +11,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { authProvider, type SignInStep } from '../../authProvider';
+import { PasswordField } from '../../components/PasswordField';
 import { config } from '../../config';
 import { pageNavigation } from '../../navigation';
 import { setRememberMe, takeLoginNotice } from '../../storage';
@@ -60,7 +57,6 @@ const openConsole = () =>
 export const LoginPage = () => {
   const [emailOrUsername, setEmailOrUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -89,7 +85,6 @@ export const LoginPage = () => {
     }
     // the password did its part: not kept while the code is asked
     setPassword('');
-    setShowPassword(false);
     setBusy(false);
     setChallenge(step.challenge);
   };
@@ -118,10 +113,9 @@ export const LoginPage = () => {
             value={emailOrUsername}
             onChange={(event) => setEmailOrUsername(event.target.value)}
           />
-          <TextField
+          <PasswordField
             label="Password"
             name="password"
-            type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
             // back from the code step: the password is what is left to type
             autoFocus={!!emailOrUsername}
@@ -130,21 +124,6 @@ export const LoginPage = () => {
             variant="outlined"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={showPassword ? 'Hide password' : 'Show password'}
-                      onClick={() => setShowPassword((shown) => !shown)}
-                      edge="end"
-                    >
-                      {showPassword ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           <Stack
             direction="row"
