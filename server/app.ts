@@ -44,6 +44,8 @@ import { createSecretBox, type SecretBox } from './secrets/box';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The sub-path the console and its API are served under ('' at the root). */
+    basePath: string;
     db: Database;
     /** Every route registered, for the test that walks the admin routes. */
     routeTable: { method: string; url: string; permission: RouteAccess | undefined }[];
@@ -132,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', deps.db);
+  app.decorate('basePath', basePath);
   app.decorate('routeTable', []);
   app.decorate('recordAreas', new Map(MODULE_RECORD_AREAS));
   app.decorate('secrets', createSecretBox(deps.secretsKey ?? randomBytes(32)));

@@ -39,6 +39,22 @@ describe('http', () => {
     expect(requests[0]?.credentials).toBe('omit');
   });
 
+  it('lets the sign-in routes, and only them, send and keep the device cookie', async () => {
+    const { requests } = installFakeFetch({
+      'POST /api/auth/login': reply(200, { mfaRequired: true, challenge: 'c' }),
+      'POST /api/auth/2fa/verify': reply(401, { error: 'Invalid code', code: 'invalid_code' }),
+      'GET /api/admin/ping': reply(200, { ok: true }),
+    });
+    await http('auth/login', { method: 'POST', body: {} });
+    await http('auth/2fa/verify', { method: 'POST', body: {} }).catch(() => undefined);
+    await http('admin/ping');
+    expect(requests.map((r) => [r.path, r.credentials])).toEqual([
+      ['/api/auth/login', 'same-origin'],
+      ['/api/auth/2fa/verify', 'same-origin'],
+      ['/api/admin/ping', 'omit'],
+    ]);
+  });
+
   it("sends the sign-on proxy's cookies, on the console's own origin only, and no old token, when the proxy signs admins in", async () => {
     config.authMode = 'proxy';
     setToken('left-from-a-password-sign-in');

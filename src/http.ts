@@ -41,16 +41,21 @@ const sameOriginApi = () =>
   new URL(config.apiBase).origin === window.location.origin;
 
 /**
- * The request as the API wants it: the stored token as Bearer; cookies only behind a sign-on
- * proxy, which knows its admin by its own cookie (an old token would only confuse it).
+ * Cookies go behind a sign-on proxy, which knows its admin by its own cookie, and to the sign-in
+ * routes, whose device cookie (scoped to them by the server) lets the owner's browser past the
+ * slowdown that guessers cause. No other call sends or takes a cookie.
  */
-const requestOf = ({
-  method = 'GET',
-  body,
-  signal,
-  headers,
-  keepalive,
-}: HttpOptions): RequestInit => {
+const credentialsFor = (path: string): RequestCredentials =>
+  config.authMode === 'proxy' || /^\/*auth\//.test(path) ? 'same-origin' : 'omit';
+
+/**
+ * The request as the API wants it: the stored token as Bearer (never behind a sign-on proxy: an
+ * old token would only confuse it).
+ */
+const requestOf = (
+  path: string,
+  { method = 'GET', body, signal, headers, keepalive }: HttpOptions,
+): RequestInit => {
   const sent = new Headers({ Accept: 'application/json', ...headers });
   // Not to an API on another origin: its CORS rules may not allow the header.
   if (isIdle() && sameOriginApi()) sent.set('X-Passive', '1');
@@ -61,7 +66,7 @@ const requestOf = ({
     method,
     headers: sent,
     body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: config.authMode === 'proxy' ? 'same-origin' : 'omit',
+    credentials: credentialsFor(path),
     signal,
     ...(keepalive && { keepalive }),
   };
@@ -93,7 +98,10 @@ const asHttpError = (error: unknown, signal?: AbortSignal): unknown => {
  */
 export const http = async <T = unknown>(path: string, options: HttpOptions = {}): Promise<T> => {
   try {
-    const { json } = await fetchUtils.fetchJson(apiUrl(path, options.query), requestOf(options));
+    const { json } = await fetchUtils.fetchJson(
+      apiUrl(path, options.query),
+      requestOf(path, options),
+    );
     return json as T;
   } catch (error) {
     throw asHttpError(error, options.signal);
@@ -104,7 +112,7 @@ export const http = async <T = unknown>(path: string, options: HttpOptions = {})
 export const httpBlob = async (path: string, options: HttpOptions = {}): Promise<Blob> => {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), requestOf(options));
+    response = await fetch(apiUrl(path, options.query), requestOf(path, options));
   } catch (error) {
     throw asHttpError(error, options.signal);
   }

@@ -63,6 +63,23 @@ export async function accountDelayMs(db: Database, identifier: string): Promise<
   return extra < 0 ? 0 : Math.min(250 * 2 ** extra, ACCOUNT_MAX_DELAY_MS);
 }
 
+/** Whether this address failed on this account within the account's window. */
+export async function failedHereLately(
+  db: Database,
+  ip: string,
+  identifier: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select('id')
+    .where('identifier', '=', identifier)
+    .where('ip', '=', ip)
+    .where('at', '>', since(ACCOUNT_WINDOW_SECONDS))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function recordFailure(db: Database, ip: string, identifier: string): Promise<void> {
   await db.insertInto('login_failures').values({ ip, identifier }).execute();
   // Rows older than a day serve no limit any more.
@@ -76,14 +93,23 @@ export async function recordFailure(db: Database, ip: string, identifier: string
 const CLAIM_MARGIN_MS = 2_000;
 
 /**
- * Claims the account's one attempt in flight while it is slowed. Answers the release, or the
- * seconds until the attempt in flight is done when another one holds the claim.
+ * Which of the account's two attempts in flight a slowed attempt waits in: 'failed' for
+ * addresses that failed on the account lately, 'fresh' for the others (see underSignInLimits).
+ */
+export type Lane = 'failed' | 'fresh';
+
+/**
+ * Claims the account's one attempt in flight of `lane` while it is slowed. Answers the release,
+ * or the seconds until the attempt in flight is done when another one holds the claim.
  */
 export async function claimAttempt(
   db: Database,
-  identifier: string,
+  account: string,
+  lane: Lane,
   delayMs: number,
 ): Promise<{ release: () => Promise<void> } | { retryAfterSeconds: number }> {
+  // The lane rides in the key: a name's hash and an account key never hold a space.
+  const identifier = lane === 'failed' ? account : `${account} fresh`;
   // In milliseconds, as a Date holds it, so the release finds its own claim by this value.
   const until = sql<Date>`date_trunc('milliseconds', now() + make_interval(secs => ${(delayMs + CLAIM_MARGIN_MS) / 1000}))`;
   const claimed = await db

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newReferralCode, newUserId } from '../modules/users/create';
@@ -11,13 +12,21 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 // An attacker who times sign-ins must not learn whether a name is an account, whether that
-// account is disabled, nor whether it has two-step sign-in on. One argon2 check costs less than the 20 ms allowed here, so the medians
+// account is disabled, nor whether it has two-step sign-in on, with a device cookie or without. One argon2 check costs less than the 20 ms allowed here, so the medians
 // alone would not notice a kind that skips it: each attempt is also seen to run exactly one. Every attempt comes from its own address and names its own account, so
 // neither rate limit touches the samples.
 
 const SAMPLES = 100;
 const PASSWORD = 'the-right-password';
-const KINDS = ['unknown user', 'wrong password', 'disabled user', 'two-step account'] as const;
+const KINDS = [
+  'unknown user',
+  'wrong password',
+  'disabled user',
+  'two-step account',
+  // A browser's device cookie (here one that names no device) must not tell the names apart.
+  'unknown user, a cookie',
+  'wrong password, a cookie',
+] as const;
 type Kind = (typeof KINDS)[number];
 
 let t: TestContext;
@@ -51,7 +60,15 @@ const ATTEMPTS: Record<Kind, (i: number) => { emailOrUsername: string; password:
   // The right password: a disabled account must not answer differently even then.
   'disabled user': (i) => ({ emailOrUsername: `disabled-${i}`, password: PASSWORD }),
   'two-step account': (i) => ({ emailOrUsername: `two-step-${i}`, password: 'wrong-password' }),
+  'unknown user, a cookie': (i) => ({ emailOrUsername: `nobody-${i}`, password: 'wrong-password' }),
+  'wrong password, a cookie': (i) => ({
+    emailOrUsername: `active-${i}`,
+    password: 'wrong-password',
+  }),
 };
+
+const cookieOf = (kind: Kind) =>
+  kind.endsWith(', a cookie') ? { cookie: `device=${randomBytes(32).toString('base64url')}` } : {};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -68,6 +85,8 @@ describe('sign-in timing', () => {
       'wrong password': [],
       'disabled user': [],
       'two-step account': [],
+      'unknown user, a cookie': [],
+      'wrong password, a cookie': [],
     };
     // Interleaved, so a slow spell of the machine falls on every kind alike.
     for (let i = 0; i < SAMPLES; i++) {
@@ -78,6 +97,7 @@ describe('sign-in timing', () => {
           method: 'POST',
           url: '/api/auth/login',
           payload: ATTEMPTS[kind](i),
+          headers: cookieOf(kind),
           remoteAddress: `10.${k}.${i >> 8}.${i & 255}`,
         });
         times[kind].push(performance.now() - started);

@@ -4,6 +4,7 @@ import { ErrorBody } from '../../contract/errors';
 import { audit } from '../audit/audit';
 import { ApiError } from '../http/errors';
 import { leaveAll } from '../live/presence';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie';
 import { actorOf, mustSetUpTwoStep, permissionsOf, requireSession } from './guard';
 import { presentUser } from './present-user';
 import { assertOwnSignIn, rateLimited } from './refusals';
@@ -29,15 +30,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertOwnSignIn(app);
       const result = await signIn(db, {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        device: deviceCookieOf(request),
       });
       if (result.outcome === 'rate-limited') throw rateLimited(result.retryAfterSeconds);
       if (result.outcome === 'invalid') throw new ApiError(401, 'invalid_credentials', INVALID);
+      if (result.newDevice) setDeviceCookie(request, reply, result.newDevice);
       // Two-step sign-in: no token until a code answers the challenge (POST /auth/2fa/verify).
       if (result.outcome === 'challenge') {
         return { mfaRequired: true as const, challenge: result.challenge };

@@ -1,6 +1,7 @@
 import { audit } from '../audit/audit';
 import type { Database } from '../db/connect';
 import type { UserRow } from '../db/schema';
+import { knownDevice, rememberDevice } from './devices';
 import { accountKey, identifierKey } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
@@ -10,7 +11,7 @@ import { createChallenge } from './two-step/challenges';
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; user: UserRow }
   /** The password was right; two-step sign-in asks for a code against this challenge. */
-  | { outcome: 'challenge'; challenge: string }
+  | { outcome: 'challenge'; challenge: string; userId: number }
   | { outcome: 'invalid' }
   | { outcome: 'rate-limited'; retryAfterSeconds: number };
 
@@ -19,7 +20,12 @@ export interface SignInInput {
   password: string;
   ip: string;
   userAgent: string | undefined;
+  /** The device cookie the browser sent, if any. */
+  device: string | undefined;
 }
+
+/** A right password also answers the browser's device cookie: a new one, or none to keep its own. */
+export type PasswordSignIn = SignInResult & { newDevice?: string };
 
 /** The account a name (lower-cased) belongs to, by username or email. */
 const findAccount = (db: Database, name: string) =>
@@ -40,13 +46,20 @@ const findAccount = (db: Database, name: string) =>
  * account they name, whichever of its names was typed (a name with no account is slowed alike,
  * so the delay tells nothing); see `underSignInLimits`.
  */
-export async function signIn(db: Database, input: SignInInput): Promise<SignInResult> {
+export async function signIn(db: Database, input: SignInInput): Promise<PasswordSignIn> {
   const name = input.emailOrUsername.trim().toLowerCase();
   const account = await findAccount(db, name);
   const identifier = account ? accountKey(account.id) : identifierKey(name);
-  return underSignInLimits(db, { ip: input.ip, identifier }, (trx) =>
+  const device = await knownDevice(db, input.device, account?.id);
+  const result = await underSignInLimits(db, { ip: input.ip, identifier, device }, (trx) =>
     passwordCheck(trx, input, name),
   );
+  if (device !== null || (result.outcome !== 'signed-in' && result.outcome !== 'challenge')) {
+    return result;
+  }
+  // The account is the one the password was right for, read again under the attempt's lock.
+  const userId = result.outcome === 'signed-in' ? result.user.id : result.userId;
+  return { ...result, newDevice: await rememberDevice(db, userId) };
 }
 
 /** The password check, in the transaction that holds the address's sign-in lock. */
@@ -69,7 +82,11 @@ async function passwordCheck(
     return { outcome: 'invalid' };
   }
   if (user.two_step_at)
-    return { outcome: 'challenge', challenge: await createChallenge(trx, user.id) };
+    return {
+      outcome: 'challenge',
+      challenge: await createChallenge(trx, user.id),
+      userId: user.id,
+    };
   return startSession(trx, user, input);
 }
 

@@ -61,6 +61,20 @@ export interface LoginFailuresTable {
   identifier: string;
 }
 
+/** A browser that signed in to the account with its password (see 0016_device_cookies). */
+export interface DeviceCookiesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+export interface DeviceFailuresTable {
+  device_id: number;
+  at: CreatedAt;
+}
+
 export interface LoginAttemptsInFlightTable {
   account: string;
   until: Date;
@@ -239,6 +253,8 @@ export interface DB {
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   login_attempts_in_flight: LoginAttemptsInFlightTable;
+  device_cookies: DeviceCookiesTable;
+  device_failures: DeviceFailuresTable;
   presence: PresenceTable;
   two_step_secrets: TwoStepSecretsTable;
   recovery_codes: RecoveryCodesTable;

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/two-step-schemas';
 import { audit } from '../../audit/audit';
 import { ApiError } from '../../http/errors';
+import { deviceCookieOf } from '../device-cookie';
 import { actorOf, requireSession } from '../guard';
 import { accountKey } from '../login-throttle';
 import { presentUser } from '../present-user';
@@ -124,6 +125,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        device: deviceCookieOf(request),
       });
       if (result.outcome === 'rate-limited') throw rateLimited(result.retryAfterSeconds);
       if (result.outcome === 'invalid') throw invalidCode();

@@ -1,6 +1,7 @@
 import { audit } from '../../audit/audit';
 import type { Database } from '../../db/connect';
 import type { SecretBox } from '../../secrets/box';
+import { knownDevice } from '../devices';
 import { accountKey } from '../login-throttle';
 import { type SignInResult, startSession } from '../sign-in';
 import { underSignInLimits } from '../sign-in-limits';
@@ -14,6 +15,8 @@ interface VerifyInput {
   code: string;
   ip: string;
   userAgent: string | undefined;
+  /** The browser's device cookie, if any: the owner's browser skips the slowdown here too. */
+  device: string | undefined;
 }
 
 /**
@@ -27,8 +30,9 @@ export async function verifySignIn(
 ): Promise<VerifyResult> {
   const userId = await challengedUser(db, input.challenge);
   if (userId === undefined) return { outcome: 'expired' };
-  const identifier = accountKey(userId);
-  return underSignInLimits(db, { ip: input.ip, identifier }, async (trx): Promise<VerifyResult> => {
+  const who = { ip: input.ip, identifier: accountKey(userId) };
+  const device = await knownDevice(db, input.device, userId);
+  return underSignInLimits(db, { ...who, device }, async (trx): Promise<VerifyResult> => {
     // The account first (see lockAccount), then the challenge again: a parallel attempt may
     // have used it, or it ran out while this one waited.
     const user = await lockAccount(trx, userId);
