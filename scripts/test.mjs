@@ -15,27 +15,37 @@ const env = {
 };
 const bin = (name) => path.resolve('node_modules', '.bin', name);
 
-/** Runs one tier, its output shown and kept in `.test-output/{name}.log`. */
+/**
+ * Runs one tier, its output kept in `.test-output/{name}.log` and shown line by line behind the
+ * tier's name (tiers run side by side, so their lines interleave).
+ */
 async function run(label, name, command, args, extraEnv = {}) {
-  process.stdout.write(`\n=== ${label} ===\n`);
+  const tag = `[${name}] `;
+  process.stdout.write(`${tag}=== ${label} ===\n`);
   const started = Date.now();
   const log = fs.createWriteStream(path.join(out, `${name}.log`));
   const child = spawn(command, args, {
-    stdio: ['inherit', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...env, ...extraEnv },
   });
   for (const [stream, to] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ]) {
+    let partial = '';
     stream.on('data', (chunk) => {
-      to.write(chunk);
       log.write(chunk);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      if (lines.length > 0) to.write(lines.map((line) => `${tag}${line}\n`).join(''));
+    });
+    stream.on('end', () => {
+      if (partial) to.write(`${tag}${partial}\n`);
     });
   }
   const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
   await new Promise((resolve) => log.end(resolve));
-  process.stdout.write(`=== ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
+  process.stdout.write(`${tag}=== ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
   return status;
 }
 
@@ -90,34 +100,39 @@ const vitestArgs = (json) => [
 // Every answer the API tests' apps give, checked against the OpenAPI document after them.
 const answers = { TEST_ANSWERS_FILE: path.join(out, 'api-answers.jsonl') };
 
-// Tiers 1 and 2: unit/component (jsdom) and API (real PostgreSQL), one vitest run.
-const vitestStatus = await run(
-  'unit and API tests (vitest)',
-  'vitest',
-  bin('vitest'),
-  [...vitestArgs('vitest.json'), '--project', 'unit', '--project', 'api'],
-  { TEST_LOG_FILE: path.join(out, 'api-server.log'), ...answers },
-);
-countVitest(path.join(out, 'vitest.json'), vitestStatus, 'vitest');
+/** Tiers 1 and 2: unit/component (jsdom) and API (real PostgreSQL), one vitest run; then the
+ * answers those API tests recorded, against the OpenAPI document. */
+async function vitestTiers() {
+  const vitestStatus = await run(
+    'unit and API tests (vitest)',
+    'vitest',
+    bin('vitest'),
+    [...vitestArgs('vitest.json'), '--project', 'unit', '--project', 'api'],
+    { TEST_LOG_FILE: path.join(out, 'api-server.log'), ...answers },
+  );
+  countVitest(path.join(out, 'vitest.json'), vitestStatus, 'vitest');
 
-const answersStatus = await run(
-  'API answers against the OpenAPI document (vitest)',
-  'answers',
-  bin('vitest'),
-  [...vitestArgs('answers.json'), '--project', 'answers'],
-  { CHECK_RECORDED_ANSWERS: '1', ...answers },
-);
-countVitest(path.join(out, 'answers.json'), answersStatus, 'the answers check');
+  const answersStatus = await run(
+    'API answers against the OpenAPI document (vitest)',
+    'answers',
+    bin('vitest'),
+    [...vitestArgs('answers.json'), '--project', 'answers'],
+    { CHECK_RECORDED_ANSWERS: '1', ...answers },
+  );
+  countVitest(path.join(out, 'answers.json'), answersStatus, 'the answers check');
+}
 
-// Tier 3: the built console in Chromium against the real server and database.
-const buildStatus = await run('console build', 'build', bin('vite'), [
-  'build',
-  '--logLevel',
-  'warn',
-]);
-if (buildStatus !== 0) {
-  problems.push('the console build failed');
-} else {
+/** Tier 3: the built console in Chromium against the real server and database. */
+async function browserTier() {
+  const buildStatus = await run('console build', 'build', bin('vite'), [
+    'build',
+    '--logLevel',
+    'warn',
+  ]);
+  if (buildStatus !== 0) {
+    problems.push('the console build failed');
+    return;
+  }
   const playwrightJson = path.join(out, 'playwright.json');
   const e2eStatus = await run(
     'end-to-end tests (Playwright, Chromium)',
@@ -150,6 +165,13 @@ if (buildStatus !== 0) {
   if (e2eStatus !== 0 && report?.stats?.unexpected === 0)
     problems.push(`Playwright exited ${e2eStatus}`);
 }
+
+// The two branches share nothing (each starts its own PostgreSQL and servers on ports of its
+// own) and each leaves a core idle much of the time (waits on the database, the browser and
+// the tests' own delays), so they run side by side.
+const started = Date.now();
+await Promise.all([vitestTiers(), browserTier()]);
+process.stdout.write(`\n=== all tiers: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
 
 // Secrets: every push key the tests save holds one marker (server/test/secret-marker.ts). It
 // must not appear in anything the run captured: tier output, the API tests' and the end-to-end
