@@ -299,6 +299,44 @@ describe('authProvider', () => {
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
     });
+    // The design: a network error, a 5xx or a timeout never ends a session (react-admin signs
+    // out whenever checkAuth rejects, and checks again each time the tab regains focus).
+    it.each([
+      ['no answer', networkError],
+      ['a 502', reply(502, { error: 'Bad gateway' })],
+      ['a 503', reply(503, { error: 'Unavailable', code: 'unavailable' })],
+      ['a 504 (the proxy timed out)', reply(504, {})],
+      ['a 429', reply(429, { error: 'Too many requests', code: 'rate_limited' })],
+    ] as const)('passes and keeps the session when the ping gets %s', async (_, answer) => {
+      setToken('tok-1');
+      setStoredUser(user());
+      installFakeFetch({ 'GET /api/admin/ping': answer });
+
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+
+      expect(getToken()).toBe('tok-1');
+      expect(getStoredUser()?.username).toBe('admin');
+      expect(takeLoginNotice()).toBeNull();
+    });
+
+    it('passes when what the admin may do cannot be read, and reads it at the next check', async () => {
+      setToken('tok-1');
+      let meAnswers = 0;
+      const { requests } = installFakeFetch({
+        'GET /api/admin/ping': reply(200, { ok: true }),
+        'GET /api/auth/me': () =>
+          meAnswers++ === 0
+            ? reply(503, { error: 'Unavailable' })
+            : reply(200, { user: user(), permissions: ['*'] }),
+      });
+
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+
+      expect(requests.filter((r) => r.path === '/api/auth/me')).toHaveLength(2);
+      expect(getToken()).toBe('tok-1');
+      expect(authProvider.canAccessNow({ resource: 'users', action: 'list' })).toBe(true);
+    });
   });
 
   describe('checkError', () => {

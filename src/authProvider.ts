@@ -191,7 +191,13 @@ export const authProvider: ConsoleAuthProvider = {
     forgetPermissions();
   },
 
-  /** The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides. */
+  /**
+   * The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides.
+   * Only the server's word fails it: a 401 (the session is over) or a 403 (not an admin).
+   * react-admin signs out whenever this rejects, and checks again when the tab regains focus:
+   * a ping that got no answer, a 5xx or a timeout passes, the stored session kept, while the
+   * top bar says 'Reconnecting…'.
+   */
   async checkAuth(params) {
     const proxy = config.authMode === 'proxy';
     if (!proxy && !getToken()) throw new Error('Not signed in');
@@ -204,10 +210,15 @@ export const authProvider: ConsoleAuthProvider = {
         if (isUnauthorized(error)) throw error;
       });
     } catch (error) {
-      // A valid sign-in without the admin role: say why on the login page it returns to.
-      if (statusOf(error) === 403) setLoginNotice(NOT_AN_ADMIN);
       if (isUnauthorized(error)) endSession(error);
-      throw error;
+      if (statusOf(error) === 403) {
+        // A valid sign-in without the admin role: say why on the login page it returns to.
+        setLoginNotice(NOT_AN_ADMIN);
+        throw error;
+      }
+      // Cancelled, or not a failed request: not a check's answer.
+      if (statusOf(error) === undefined) throw error;
+      // Anything else (no answer, a 5xx, a timeout, a 429) leaves the session standing.
     }
   },
 
