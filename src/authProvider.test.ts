@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
-import { authProvider, forgetPermissions, NOT_AN_ADMIN } from './authProvider';
+import { authProvider, forgetPermissions, NOT_AN_ADMIN, SESSION_ENDED } from './authProvider';
 import { config } from './config';
 import { pageNavigation } from './navigation';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
@@ -298,6 +298,7 @@ describe('authProvider', () => {
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
+      expect(takeLoginNotice()).toBe(SESSION_ENDED);
     });
     // The design: a network error, a 5xx or a timeout never ends a session (react-admin signs
     // out whenever checkAuth rejects, and checks again each time the tab regains focus).
@@ -348,6 +349,8 @@ describe('authProvider', () => {
       });
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
+      // the sign-in page it goes to says why
+      expect(takeLoginNotice()).toBe(SESSION_ENDED);
     });
 
     it('behind a sign-on proxy, loads the page again for the proxy to sign in, once a minute at most', async () => {
@@ -366,6 +369,8 @@ describe('authProvider', () => {
         // a minute has not passed: the sign-in page instead of a reload loop
         await expect(authProvider.checkError(expired)).rejects.toMatchObject({ status: 401 });
         expect(replace).toHaveBeenCalledOnce();
+        // the proxy's sign-in page says its own
+        expect(takeLoginNotice()).toBeNull();
       } finally {
         config.authMode = 'password';
         replace.mockRestore();

@@ -19,6 +19,8 @@ import {
 import { setTwoStepSetupRequired } from './twoStepGate';
 
 export const NOT_AN_ADMIN = 'This account does not have admin access.';
+/** The sign-in page's note after the server ended the session (signed out elsewhere, expired). */
+export const SESSION_ENDED = 'Your session was ended';
 
 const PROXY_RELOAD_KEY = 'proxy-reloaded-at';
 const PROXY_RELOAD_PAUSE_MS = 60_000;
@@ -56,13 +58,15 @@ const WRONG_ENTRY_CODES = new Set(['invalid_code', 'wrong_password']);
 /**
  * The one place a 401 is handled: the session is over. Behind a sign-on proxy the page reloads
  * for the proxy to sign in again (react-admin then neither logs out nor redirects); otherwise
- * react-admin logs out and shows the sign-in page.
+ * react-admin logs out and shows the sign-in page, which says the session was ended.
  */
 const endSession = (error: unknown): never => {
   live.stop();
   clearSession();
   forgetPermissions();
   if (reloadForProxy()) throw { logoutUser: false, redirectTo: false, message: false };
+  // The proxy's sign-in page has a note of its own.
+  if (config.authMode !== 'proxy') setLoginNotice(SESSION_ENDED);
   throw error;
 };
 
