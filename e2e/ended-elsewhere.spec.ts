@@ -40,6 +40,7 @@ test('a session ended from the other browser of the same admin lands on sign-in,
 
   const sessions = account.getByRole('region', { name: 'Sessions' });
   await expect(sessions.getByRole('row')).toHaveCount(3); // the header and two sessions
+  await expect(sessions.getByRole('columnheader', { name: 'Expires if idle' })).toBeVisible();
   await sessions.getByRole('button', { name: 'End session' }).click();
   await account.getByRole('dialog').getByRole('button', { name: 'End session' }).click();
   await expect(sessions.getByRole('row')).toHaveCount(2);
