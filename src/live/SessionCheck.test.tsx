@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SESSION_ENDED } from '../authProvider';
+import { NOT_AN_ADMIN, SESSION_ENDED } from '../authProvider';
 import { makeBot } from '../resources/bots/testing';
 import { getToken } from '../storage';
 import { callsTo, type FakeResponse, listOf, networkError, reply } from '../test/fakeFetch';
@@ -55,6 +55,19 @@ describe('a session ended elsewhere (SessionCheck)', () => {
     expect(callsTo(requests, 'GET', PING).length).toBeGreaterThan(pings);
     // the note alone: not the server's error as a toast besides
     expect(screen.queryByText('Session expired or revoked')).not.toBeInTheDocument();
+  });
+
+  it('an admin no longer an admin goes to the sign-in page, which says why', async () => {
+    const { liveStream, answerPing } = renderBots();
+    await listShown();
+    await liveStream.connected();
+
+    answerPing(reply(403, { error: 'Admins only', code: 'forbidden' }));
+    liveStream.refuseWith(403);
+    liveStream.drop();
+
+    expect(await screen.findByText(NOT_AN_ADMIN, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(getToken()).toBeNull();
   });
 
   it('a stream lost to the network only reconnects: the admin stays on the page, signed in', async () => {
