@@ -13,7 +13,10 @@ export type OwnPasswordBody = z.infer<typeof OwnPasswordBody>;
 export const AccountSession = z.object({
   id: z.string(),
   createdAt: z.string(),
+  /** The session's last request of the admin's own (written at most once a minute). */
   lastSeenAt: z.string(),
+  /** When it ends unless used again: 2 hours after last seen, 12 after sign-in at the latest. */
+  expiresAt: z.string(),
   ip: z.string().nullable(),
   /** Browser and system read from the user agent ('Chrome 131 on Windows'), or null. */
   browser: z.string().nullable(),

@@ -119,6 +119,8 @@ test("the guard shows 'Loading...' while the admin check runs", async ({ page })
 });
 
 test('a 401 in the middle of a session goes to /login and forgets the token', async ({ page }) => {
+  // No live stream: its closing would take the console to /login on its own (ended-elsewhere).
+  await page.route('**/api/admin/events', (route) => route.abort());
   await signIn(page);
   const token = await storedToken(page);
   // The session ends on the server (as when an admin is disabled or the session expires).
@@ -129,6 +131,7 @@ test('a 401 in the middle of a session goes to /login and forgets the token', as
 
   await menu(page).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your session was ended')).toBeVisible();
   expect(await storedToken(page)).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });

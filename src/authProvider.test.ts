@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
-import { authProvider, forgetPermissions, NOT_AN_ADMIN } from './authProvider';
+import { authProvider, forgetPermissions, NOT_AN_ADMIN, SESSION_ENDED } from './authProvider';
 import { config } from './config';
 import { pageNavigation } from './navigation';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
@@ -298,6 +298,45 @@ describe('authProvider', () => {
       await expect(authProvider.checkAuth({})).rejects.toMatchObject({ status: 401 });
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
+      expect(takeLoginNotice()).toBe(SESSION_ENDED);
+    });
+    // The design: a network error, a 5xx or a timeout never ends a session (react-admin signs
+    // out whenever checkAuth rejects, and checks again each time the tab regains focus).
+    it.each([
+      ['no answer', networkError],
+      ['a 502', reply(502, { error: 'Bad gateway' })],
+      ['a 503', reply(503, { error: 'Unavailable', code: 'unavailable' })],
+      ['a 504 (the proxy timed out)', reply(504, {})],
+      ['a 429', reply(429, { error: 'Too many requests', code: 'rate_limited' })],
+    ] as const)('passes and keeps the session when the ping gets %s', async (_, answer) => {
+      setToken('tok-1');
+      setStoredUser(user());
+      installFakeFetch({ 'GET /api/admin/ping': answer });
+
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+
+      expect(getToken()).toBe('tok-1');
+      expect(getStoredUser()?.username).toBe('admin');
+      expect(takeLoginNotice()).toBeNull();
+    });
+
+    it('passes when what the admin may do cannot be read, and reads it at the next check', async () => {
+      setToken('tok-1');
+      let meAnswers = 0;
+      const { requests } = installFakeFetch({
+        'GET /api/admin/ping': reply(200, { ok: true }),
+        'GET /api/auth/me': () =>
+          meAnswers++ === 0
+            ? reply(503, { error: 'Unavailable' })
+            : reply(200, { user: user(), permissions: ['*'] }),
+      });
+
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+
+      expect(requests.filter((r) => r.path === '/api/auth/me')).toHaveLength(2);
+      expect(getToken()).toBe('tok-1');
+      expect(authProvider.canAccessNow({ resource: 'users', action: 'list' })).toBe(true);
     });
   });
 
@@ -310,6 +349,8 @@ describe('authProvider', () => {
       });
       expect(getToken()).toBeNull();
       expect(getStoredUser()).toBeNull();
+      // the sign-in page it goes to says why
+      expect(takeLoginNotice()).toBe(SESSION_ENDED);
     });
 
     it('behind a sign-on proxy, loads the page again for the proxy to sign in, once a minute at most', async () => {
@@ -328,6 +369,8 @@ describe('authProvider', () => {
         // a minute has not passed: the sign-in page instead of a reload loop
         await expect(authProvider.checkError(expired)).rejects.toMatchObject({ status: 401 });
         expect(replace).toHaveBeenCalledOnce();
+        // the proxy's sign-in page says its own
+        expect(takeLoginNotice()).toBeNull();
       } finally {
         config.authMode = 'password';
         replace.mockRestore();

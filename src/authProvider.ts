@@ -19,6 +19,8 @@ import {
 import { setTwoStepSetupRequired } from './twoStepGate';
 
 export const NOT_AN_ADMIN = 'This account does not have admin access.';
+/** The sign-in page's note after the server ended the session (signed out elsewhere, expired). */
+export const SESSION_ENDED = 'Your session was ended';
 
 const PROXY_RELOAD_KEY = 'proxy-reloaded-at';
 const PROXY_RELOAD_PAUSE_MS = 60_000;
@@ -56,13 +58,15 @@ const WRONG_ENTRY_CODES = new Set(['invalid_code', 'wrong_password']);
 /**
  * The one place a 401 is handled: the session is over. Behind a sign-on proxy the page reloads
  * for the proxy to sign in again (react-admin then neither logs out nor redirects); otherwise
- * react-admin logs out and shows the sign-in page.
+ * react-admin logs out and shows the sign-in page, which says the session was ended.
  */
 const endSession = (error: unknown): never => {
   live.stop();
   clearSession();
   forgetPermissions();
   if (reloadForProxy()) throw { logoutUser: false, redirectTo: false, message: false };
+  // The proxy's sign-in page has a note of its own.
+  if (config.authMode !== 'proxy') setLoginNotice(SESSION_ENDED);
   throw error;
 };
 
@@ -191,7 +195,13 @@ export const authProvider: ConsoleAuthProvider = {
     forgetPermissions();
   },
 
-  /** The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides. */
+  /**
+   * The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides.
+   * Only the server's word fails it: a 401 (the session is over) or a 403 (not an admin).
+   * react-admin signs out whenever this rejects, and checks again when the tab regains focus:
+   * a ping that got no answer, a 5xx or a timeout passes, the stored session kept, while the
+   * top bar says 'Reconnecting…'.
+   */
   async checkAuth(params) {
     const proxy = config.authMode === 'proxy';
     if (!proxy && !getToken()) throw new Error('Not signed in');
@@ -204,10 +214,15 @@ export const authProvider: ConsoleAuthProvider = {
         if (isUnauthorized(error)) throw error;
       });
     } catch (error) {
-      // A valid sign-in without the admin role: say why on the login page it returns to.
-      if (statusOf(error) === 403) setLoginNotice(NOT_AN_ADMIN);
       if (isUnauthorized(error)) endSession(error);
-      throw error;
+      if (statusOf(error) === 403) {
+        // A valid sign-in without the admin role: say why on the login page it returns to.
+        setLoginNotice(NOT_AN_ADMIN);
+        throw error;
+      }
+      // Cancelled, or not a failed request: not a check's answer.
+      if (statusOf(error) === undefined) throw error;
+      // Anything else (no answer, a 5xx, a timeout, a 429) leaves the session standing.
     }
   },
 

@@ -5,6 +5,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { LiveSync } from '../live/LiveSync';
+import { SessionCheck } from '../live/SessionCheck';
 import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
 import { ACCOUNT_PATH, useTwoStepSetupRequired } from '../twoStepGate';
 import { Sidebar } from './Sidebar';
@@ -38,6 +39,7 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
       {!confined && <LiveSync />}
+      {!confined && <SessionCheck />}
       <Sidebar
         overlay={narrow}
         overlayOpen={overlayOpen}

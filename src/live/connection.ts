@@ -176,7 +176,7 @@ export class LiveConnection {
   private lost(refused: { status: number; retryAfter: number } | null): void {
     this.abort = null;
     if (refused && (refused.status === 401 || refused.status === 403)) {
-      // Signed out or no longer an admin: the next API call's 401/403 takes the admin out.
+      // Signed out or no longer an admin: SessionCheck asks the server and takes the admin out.
       this.setStatus('closed');
       return;
     }

@@ -179,6 +179,7 @@ describe('sessions', () => {
         id: expect.stringMatching(/^\d+$/),
         createdAt: expect.any(String),
         lastSeenAt: expect.any(String),
+        expiresAt: expect.any(String),
         ip: chromeIp,
         browser: 'Chrome 131 on Windows',
         userAgent: CHROME,

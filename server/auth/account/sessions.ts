@@ -4,6 +4,8 @@ import type { Database } from '../../db/connect';
 import { IDLE_TIMEOUT_MS } from '../sessions';
 import { browserName } from './browser-name';
 
+const IDLE_TIMEOUT = sql<string>`make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`;
+
 /** A user's sessions still in force: not ended, not past either timeout. */
 const liveSessions = (db: Database, userId: number) =>
   db
@@ -11,13 +13,12 @@ const liveSessions = (db: Database, userId: number) =>
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
-    .where(
-      'last_seen_at',
-      '>',
-      sql<Date>`now() - make_interval(secs => ${IDLE_TIMEOUT_MS / 1000})`,
-    );
+    .where('last_seen_at', '>', sql<Date>`now() - ${IDLE_TIMEOUT}`);
 
-/** The user's live sessions, the current one first, then the most recently seen. */
+/**
+ * The user's live sessions, the current one first, then the most recently seen; each with when
+ * it ends unless used again (the idle timeout after it was last seen, or its absolute end).
+ */
 export async function listSessions(
   db: Database,
   userId: number,
@@ -25,6 +26,7 @@ export async function listSessions(
 ): Promise<AccountSession[]> {
   const rows = await liveSessions(db, userId)
     .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .select(sql<Date>`least(last_seen_at + ${IDLE_TIMEOUT}, expires_at)`.as('ends_at'))
     .orderBy(sql`id = ${currentId}`, 'desc')
     .orderBy('last_seen_at', 'desc')
     .orderBy('id', 'desc')
@@ -33,6 +35,7 @@ export async function listSessions(
     id: String(row.id),
     createdAt: row.created_at.toISOString(),
     lastSeenAt: row.last_seen_at.toISOString(),
+    expiresAt: row.ends_at.toISOString(),
     ip: row.ip,
     browser: browserName(row.user_agent),
     userAgent: row.user_agent,

@@ -28,7 +28,7 @@ const server = (initial: AccountSession[]) => {
 };
 
 describe('My account: sessions', () => {
-  it('lists each session: browser, address, started, last seen, and This device', async () => {
+  it('lists each session: browser, address, started, last seen, when it expires if idle, and This device', async () => {
     const { route, open } = gated(reply(200, { data: [THIS_DEVICE, PHONE, LAPTOP] }));
     renderAccount({ 'GET /api/auth/sessions': route });
     await pageReady();
@@ -40,12 +40,13 @@ describe('My account: sessions', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Browser', 'Address', 'Started', 'Last seen', 'Actions']);
+    ).toEqual(['Browser', 'Address', 'Started', 'Last seen', 'Expires if idle', 'Actions']);
     const current = rowOf('Chrome 131 on Linux');
     expect(within(current).getByText('This device')).toBeVisible();
     expect(within(current).getByText('203.0.113.7')).toBeVisible();
     expect(within(current).getByText(formatDateTime(THIS_DEVICE.createdAt))).toBeVisible();
     expect(within(current).getByText(formatDateTime(THIS_DEVICE.lastSeenAt))).toBeVisible();
+    expect(within(current).getByText(formatDateTime(THIS_DEVICE.expiresAt))).toBeVisible();
     expect(within(current).queryByRole('button', { name: /^End session/ })).not.toBeInTheDocument();
 
     const phone = rowOf('Safari 18 on iOS');

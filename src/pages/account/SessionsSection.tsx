@@ -70,6 +70,7 @@ const SessionRow = ({
     <TableCell>{session.ip ?? '-'}</TableCell>
     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.createdAt)}</TableCell>
     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.lastSeenAt)}</TableCell>
+    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(session.expiresAt)}</TableCell>
     <TableCell align="right">
       {!session.current && (
         <ConfirmButton
@@ -99,6 +100,7 @@ const SessionsTable = ({ sessions }: { sessions: AccountSession[] }) => {
             <TableCell>Address</TableCell>
             <TableCell>Started</TableCell>
             <TableCell>Last seen</TableCell>
+            <TableCell>Expires if idle</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
@@ -131,13 +133,17 @@ const EndOthersButton = ({ sessions }: { sessions: AccountSession[] | undefined 
   );
 };
 
-/** The admin's sessions (password mode): where and since when, 'This device', and ending them. */
+/**
+ * The admin's sessions (password mode): where, since when, last seen and when each ends if
+ * idle, 'This device', and ending them.
+ */
 export const SessionsSection = () => {
   const sessions = useSessions();
   return (
     <SectionCard title="Sessions" actions={<EndOthersButton sessions={sessions.data} />}>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Where you are signed in. End any session you do not recognise.
+        Where you are signed in. A session left unused, such as a closed browser's, ends by itself
+        when it expires. End any session you do not recognise.
       </Typography>
       <Loaded query={sessions} what="sessions">
         {(loaded) => <SessionsTable sessions={loaded} />}

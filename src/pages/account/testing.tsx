@@ -23,6 +23,7 @@ export const session = (overrides: Partial<AccountSession> = {}): AccountSession
   id: '11',
   createdAt: '2026-03-01T09:00:00.000Z',
   lastSeenAt: '2026-03-02T10:00:00.000Z',
+  expiresAt: '2026-03-02T12:00:00.000Z',
   ip: '203.0.113.7',
   browser: 'Chrome 131 on Linux',
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',

@@ -7,7 +7,8 @@ import { getToken } from '../../storage';
 /**
  * /login with a stored session: while the admin ping checks it, 'Loading...'; an admin still
  * signed in then goes on to the dashboard, anyone else sees `children` (the sign-in form). An
- * expired or revoked token answers 401, which also forgets it.
+ * expired or revoked token answers 401, which also forgets it; a server out of reach ends no
+ * session (see checkAuth), so the console opens and reconnects.
  */
 export const SkipWhenSignedIn = ({ children }: { children: ReactNode }) => {
   const navigate = useNavigate();
