@@ -7,7 +7,7 @@ export const USE_MY_ACCOUNT = 'Use My account to change your own password.';
 
 /**
  * POST /auth/password: one's own password, which needs the current one. The new one is held to
- * the admin password rules (contract/admin-password.ts) by the route, as one refusal each.
+ * the admin password rules (contract/passwords.ts) by the route, as one refusal each.
  */
 export const OwnPasswordBody = z.strictObject({
   newPassword: text().max(TEXT_MAX.password.newPassword),

@@ -100,13 +100,9 @@ export type UserPatch = z.infer<typeof UserPatch>;
 export const UserResponse = z.object({ ok: z.literal(true), user: User });
 export type UserResponse = z.infer<typeof UserResponse>;
 
-/** A player's new password: the spec's rule. An admin's follows contract/admin-password.ts. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_TOO_SHORT = 'Min 6 chars';
-
 /**
  * POST /admin/users/{userId}/password. How long the new password must be depends on whose it is
- * (a player's or an admin's), so the server checks that once it knows the user.
+ * (a player's or an admin's: contract/passwords.ts), so the server checks it once it knows the user.
  */
 export const PasswordBody = z.strictObject({ newPassword: text().max(1024) });
 

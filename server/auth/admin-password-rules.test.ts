@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD_TEXTS as T } from '../../contract/admin-password';
+import { ADMIN_PASSWORD_TEXTS as T } from '../../contract/passwords';
 import { adminPasswordProblem } from './admin-password-rules';
 
 // The admin password rules alone (NIST SP 800-63B); the routes, the CLI and the configuration

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ADMIN_PASSWORD_TEXTS, adminPasswordLengthProblem } from '../../contract/admin-password';
+import { ADMIN_PASSWORD_TEXTS, adminPasswordLengthProblem } from '../../contract/passwords';
 
 // The most common passwords of public breach corpora, as zxcvbn-ts ships them (about 49,000,
 // lower case), folded the same way as what is checked against them.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/admin-password';
+import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/passwords';
 import { addressesFrom, callsAs, signedIn } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { challengeFor, turnOnTwoStep, verifyCode } from '../../test/two-step';

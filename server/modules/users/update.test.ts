@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/admin-password';
+import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/passwords';
 import { lockWaiters, type SignedIn, signedIn, userAudits } from '../../test/client';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { USE_MY_ACCOUNT } from '../../../contract/account';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, type UserPatch } from '../../../contract/users';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../contract/passwords';
+import type { UserPatch } from '../../../contract/users';
 import { adminPasswordProblem } from '../../auth/admin-password-rules';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';

@@ -1,3 +1,9 @@
+// Plain values, no schema: the console checks lengths with them and loads no zod.
+
+/** A player's new password (set by an admin on the user page): the spec's rule. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_TOO_SHORT = 'Min 6 chars';
+
 /**
  * Passwords of admin accounts (NIST SP 800-63B): a length, no composition rules. The console
  * checks the length with these texts; the server (server/auth/admin-password-rules.ts) also
