@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD_TEXTS as T } from '../../contract/passwords';
 import { adminPasswordProblem } from './admin-password-rules';
@@ -53,5 +55,26 @@ describe('adminPasswordProblem', () => {
     expect(adminPasswordProblem('password1', { ...owner, username: 'password1' })).toBe(
       T.namesAccount,
     );
+  });
+});
+
+describe('the common-password list', () => {
+  const ROOT = path.resolve(import.meta.dirname, '..', '..');
+  /** The TypeScript files under `dir` (of the repository) whose text holds `text`. */
+  const filesHolding = (dir: string, text: string) =>
+    fs
+      .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => fs.readFileSync(path.join(ROOT, dir, file), 'utf8').includes(text))
+      .map((file) => path.join(dir, file));
+
+  it('is loaded by the server only, through the rules: never by the console', () => {
+    expect(filesHolding('server', "from '@zxcvbn-ts")).toEqual([
+      'server/auth/admin-password-rules.ts',
+    ]);
+    for (const dir of ['src', 'contract']) {
+      expect(filesHolding(dir, '@zxcvbn-ts')).toEqual([]);
+      expect(filesHolding(dir, "admin-password-rules'")).toEqual([]);
+    }
   });
 });
