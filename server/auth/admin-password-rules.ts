@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { ADMIN_PASSWORD_TEXTS, adminPasswordLengthProblem } from '../../contract/passwords';
 
-// The most common passwords of public breach corpora, as zxcvbn-ts ships them (about 49,000,
+// The most common passwords, as zxcvbn-ts ships them for its strength estimator (about 49,000,
 // lower case), folded the same way as what is checked against them.
 const COMMON = new Set(dictionary['passwords-common'].map((password) => password.toLowerCase()));
 

@@ -27,8 +27,8 @@ password alone and set it up again.
 
 The password is read from ADMIN_PASSWORD (the admin password rules: at least 8 characters, at
 most 256, not a common password, nor the account's username or email); without it a random one
-is generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also while
-the server is running).`;
+is generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also
+while the server is running).`;
 
 const Args = z.object({
   username: z.string().trim().min(3, 'at least 3 characters').max(64),
