@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { TEXT_MAX } from './limits';
 import { text } from './text';
-import { PasswordBody } from './users';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const USE_MY_ACCOUNT = 'Use My account to change your own password.';
 
-/** POST /auth/password: one's own password, which needs the current one. */
-export const OwnPasswordBody = PasswordBody.extend({ currentPassword: text().max(1024) });
+/**
+ * POST /auth/password: one's own password, which needs the current one. The new one is held to
+ * the admin password rules (contract/passwords.ts) by the route, as one refusal each.
+ */
+export const OwnPasswordBody = z.strictObject({
+  newPassword: text().max(TEXT_MAX.password.newPassword),
+  currentPassword: text().max(1024),
+});
 export type OwnPasswordBody = z.infer<typeof OwnPasswordBody>;
 
 /** One of the signed-in admin's live sessions (GET /auth/sessions). */

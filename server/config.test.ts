@@ -213,8 +213,38 @@ describe('readConfig', () => {
     expect(message).toContain('DATABASE_URL (value hidden): must start with postgres://');
     expect(message).not.toContain('hunter22');
     expect(message).toContain('LOG_LEVEL');
-    expect(message).toContain('ADMIN_PASSWORD (value hidden): must be at least 8 characters');
+    expect(message).toContain(
+      'ADMIN_PASSWORD (value hidden): Choose a password of at least 8 characters.',
+    );
     expect(message).not.toContain('short');
+  });
+
+  it('holds ADMIN_PASSWORD to the admin password rules, for the admin it names', () => {
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        readConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ ADMIN_PASSWORD: 'Password1', PORT: 'eighty' })).toBe(
+      'Invalid configuration:\n  PORT="eighty": must be a number\n  ADMIN_PASSWORD (value hidden): This password is too common.',
+    );
+    const names =
+      "ADMIN_PASSWORD (value hidden): Choose a password different from the account's username and email.";
+    expect(refusal({ ADMIN_PASSWORD: 'Admin@Example.com' })).toContain(names);
+    expect(refusal({ ADMIN_USERNAME: 'root.admin', ADMIN_PASSWORD: 'ROOT.ADMIN' })).toContain(
+      names,
+    );
+    expect(
+      refusal({ ADMIN_EMAIL: 'maria.garcia@corp.example', ADMIN_PASSWORD: 'maria.garcia' }),
+    ).toContain(names);
+    expect(refusal({ ADMIN_PASSWORD: 'x'.repeat(257) })).toContain(
+      'ADMIN_PASSWORD (value hidden): Choose a password of at most 256 characters.',
+    );
+    expect(refusal({ ADMIN_PASSWORD: 'k7#mq2!x' })).toBe('accepted');
   });
 
   it('takes only a 32-byte SECRETS_KEY and never shows one that is refused', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isGrantable, PERMISSION_CATALOGUE } from '../contract/permissions';
+import { adminPasswordProblem } from './auth/admin-password-rules';
 import { addressListError } from './net/addresses';
 import { decodeSecretsKey } from './secrets/key-file';
 
@@ -81,11 +82,11 @@ const EnvSchema = z.object({
   ),
   ADMIN_USERNAME: optionalText.pipe(z.string().min(3, 'must be at least 3 characters').optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+  // Held to the admin password rules by readConfig, which knows whose password it is.
   ADMIN_PASSWORD: z
     .string()
     .optional()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    .transform((v) => (v === '' ? undefined : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // `/` and path segments only: `//host` would make the console send its token to another site.
   BASE_PATH: optionalText.pipe(
@@ -238,14 +239,37 @@ function groupSettings(header: string | undefined, permissions: GroupMapping | u
   };
 }
 
+/** The first admin's names: ADMIN_USERNAME and ADMIN_EMAIL, or their defaults. */
+function firstAdmin(username: string | undefined, email: string | undefined) {
+  const name = username || 'admin';
+  return { username: name, email: email || `${name}@example.com` };
+}
+
+/**
+ * ADMIN_PASSWORD against the admin password rules, for the admin the other variables name
+ * (read as they are: the check runs even when those variables are refused too).
+ */
+function adminPasswordIssues(env: NodeJS.ProcessEnv) {
+  if (!env.ADMIN_PASSWORD) return [];
+  const admin = firstAdmin(env.ADMIN_USERNAME?.trim(), env.ADMIN_EMAIL?.trim());
+  const problem = adminPasswordProblem(env.ADMIN_PASSWORD, admin);
+  return problem ? [{ name: 'ADMIN_PASSWORD', message: problem }] : [];
+}
+
 /** Reads the environment; a bad value throws ConfigError naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
+  const issues = [
+    ...(parsed.error?.issues.map((issue) => ({
+      name: String(issue.path[0]),
+      message: issue.message,
+    })) ?? []),
+    ...adminPasswordIssues(env),
+  ];
+  if (!parsed.success || issues.length > 0) {
+    const lines = issues.map(({ name, message }) => {
       const shown = SECRETS.has(name) ? ' (value hidden)' : `=${JSON.stringify(env[name] ?? '')}`;
-      return `  ${name}${shown}: ${issue.message}`;
+      return `  ${name}${shown}: ${message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -260,17 +284,12 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
       "Invalid configuration:\n  REQUIRE_2FA: two-step sign-in is the sign-on provider's to require when AUTH_MODE=proxy; require it there and leave REQUIRE_2FA unset",
     );
   }
-  const username = e.ADMIN_USERNAME ?? 'admin';
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    admin: {
-      username,
-      email: e.ADMIN_EMAIL ?? `${username}@example.com`,
-      password: e.ADMIN_PASSWORD,
-    },
+    admin: { ...firstAdmin(e.ADMIN_USERNAME, e.ADMIN_EMAIL), password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     basePath: (e.BASE_PATH ?? '').replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY ?? false,

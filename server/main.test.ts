@@ -155,4 +155,34 @@ describe('the server process', () => {
     expect(bad.output()).toContain('PORT="eighty": must be a number');
     expect(bad.output()).toContain('ADMIN_EMAIL="not-an-email": must be an email address');
   });
+
+  it('refuses a common ADMIN_PASSWORD at start and in admin:create, never showing it', async () => {
+    const env = { DATA_DIR: tempDir(), ADMIN_PASSWORD: 'Password1' };
+    const server = startServer({ ...env, PORT: String(await freePort()) });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toContain(
+      'ADMIN_PASSWORD (value hidden): This password is too common.',
+    );
+    const cli = run('server/cli/create-admin.ts', env, ['--username', 'ops.lead']);
+    expect(await cli.exit).toBe(2);
+    expect(cli.output()).toContain('ADMIN_PASSWORD: This password is too common.');
+    for (const out of [server.output(), cli.output()]) expect(out).not.toContain('Password1');
+    // Refused before anything was written: no database was made.
+    expect(fs.existsSync(env.DATA_DIR)).toBe(false);
+  });
+
+  it('refuses an ADMIN_PASSWORD that is the new admin’s username or email in admin:create', async () => {
+    const env = { DATA_DIR: tempDir(), ADMIN_PASSWORD: 'OPS@EXAMPLE.COM' };
+    const cli = run('server/cli/create-admin.ts', env, [
+      '--username',
+      'ops.lead',
+      '--email',
+      'ops@example.com',
+    ]);
+    expect(await cli.exit).toBe(2);
+    expect(cli.output()).toContain(
+      "ADMIN_PASSWORD: Choose a password different from the account's username and email.",
+    );
+    expect(fs.existsSync(env.DATA_DIR)).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { EVERYTHING, isGrantable, PERMISSION_CATALOGUE } from '../../contract/permissions';
 import { audit } from '../audit/audit';
+import { adminPasswordProblem, type PasswordOwner } from '../auth/admin-password-rules';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { turnOff } from '../auth/two-step/store';
@@ -24,14 +25,14 @@ The admin gets every permission (*) unless --permissions names fewer, from the c
 their two-step sign-in off (a lost authenticator and recovery codes): they sign in with the
 password alone and set it up again.
 
-The password is read from ADMIN_PASSWORD (at least 8 characters); without it a random one is
-generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also while
-the server is running).`;
+The password is read from ADMIN_PASSWORD (the admin password rules: at least 8 characters, at
+most 256, not a common password, nor the account's username or email); without it a random one
+is generated and printed once. Uses DATABASE_URL, or the embedded database in DATA_DIR (also
+while the server is running).`;
 
 const Args = z.object({
   username: z.string().trim().min(3, 'at least 3 characters').max(64),
   email: z.email('not an email address'),
-  password: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters'),
   permissions: z
     .string()
     .transform((list) => [
@@ -83,19 +84,28 @@ async function main(): Promise<number> {
     console.log(`${USAGE}\n\nPermissions:\n${catalogue()}`);
     return values.help ? 0 : 2;
   }
-  const generated = process.env.ADMIN_PASSWORD ? undefined : randomBytes(12).toString('base64url');
-  const parsed = Args.safeParse({
+  const chosen = process.env.ADMIN_PASSWORD;
+  const generated = chosen ? undefined : randomBytes(12).toString('base64url');
+  const password = chosen || generated || '';
+  /** A chosen password against the admin password rules, named as the server names it. */
+  const refusal = (owner: PasswordOwner) => {
+    const problem = chosen ? adminPasswordProblem(chosen, owner) : undefined;
+    return problem && `ADMIN_PASSWORD: ${problem}`;
+  };
+  const given = {
     username: values.username,
     email: values.email ?? `${values.username}@example.com`,
-    password: process.env.ADMIN_PASSWORD ?? generated,
-    permissions: values.permissions ?? EVERYTHING,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      console.error(`${String(issue.path[0])}: ${issue.message}`);
+  };
+  const parsed = Args.safeParse({ ...given, permissions: values.permissions ?? EVERYTHING });
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`) ?? []),
+    refusal(given),
+  ].filter((problem) => problem !== undefined);
+  if (!parsed.success || problems.length > 0) {
+    for (const problem of problems) console.error(problem);
     return 2;
   }
-  const { username, email, password, permissions } = parsed.data;
+  const { username, email, permissions } = parsed.data;
   const config = readConfig(process.env);
   const database = await open(config);
   try {
@@ -122,6 +132,9 @@ async function main(): Promise<number> {
         });
         return `Created admin '${user.username}'`;
       }
+      // The account's own names, which may differ from those given (it is found by either).
+      const refused = refusal(existing);
+      if (refused) return { refused };
       await trx
         .updateTable('users')
         .set({
@@ -156,6 +169,10 @@ async function main(): Promise<number> {
       const twoStep = resetTwoStep ? ', two-step sign-in off' : '';
       return `'${existing.username}' is now an admin with a new password (other sessions ended${twoStep})`;
     });
+    if (typeof outcome !== 'string') {
+      console.error(outcome.refused);
+      return 2;
+    }
     console.log(outcome);
     if (generated) console.log(`Password (shown once): ${generated}`);
     return 0;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/passwords';
 import { addressesFrom, callsAs, signedIn } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { challengeFor, turnOnTwoStep, verifyCode } from '../../test/two-step';
@@ -150,6 +151,58 @@ describe('POST /api/auth/password', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields).toHaveProperty('newPassword');
+  });
+});
+
+describe('POST /api/auth/password: the admin password rules', () => {
+  const refusal = (message: string) => ({
+    error: message,
+    code: 'invalid_input',
+    fields: { newPassword: message },
+  });
+
+  it('refuses the current password in another case, a common one, one’s own names and a length out of 8 to 256, changing nothing', async () => {
+    const admin = await signedIn(t, {}, nextIp());
+    const other = await anotherSession(admin.user, nextIp());
+    const { password, username, email } = admin.user;
+    const attempts: [string, string][] = [
+      [password, RULE.sameAsCurrent],
+      [password.toUpperCase(), RULE.sameAsCurrent],
+      ['Password1', RULE.tooCommon],
+      [username, RULE.namesAccount],
+      [email.toUpperCase(), RULE.namesAccount],
+      ['seven-7', RULE.tooShort],
+      ['x'.repeat(257), RULE.tooLong],
+    ];
+    for (const [newPassword, message] of attempts) {
+      const res = await admin.post('/api/auth/password', {
+        currentPassword: password,
+        newPassword,
+      });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json()).toEqual(refusal(message));
+    }
+    // Nothing changed: the password still signs in, every session goes on, nothing audited.
+    expect(await isSignedIn(other)).toBe(true);
+    expect(await t.login(username, password, nextIp())).toEqual(expect.any(String));
+    const changes = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', admin.user.user_id)
+      .where('action', '=', 'auth.password_change')
+      .execute();
+    expect(changes).toEqual([]);
+  });
+
+  it('takes 8 characters, and 256', async () => {
+    const admin = await signedIn(t, {}, nextIp());
+    let current = admin.user.password;
+    for (const newPassword of ['k7#mq2!x', 'k7'.repeat(128)]) {
+      const res = await admin.post('/api/auth/password', { currentPassword: current, newPassword });
+      expect(res.statusCode, res.body).toBe(200);
+      current = newPassword;
+    }
+    expect(await t.login(admin.user.username, current, nextIp())).toEqual(expect.any(String));
   });
 });
 

@@ -11,7 +11,8 @@ import { OkResponse } from '../../../contract/auth';
 import { ErrorBody } from '../../../contract/errors';
 import { audit } from '../../audit/audit';
 import type { UserRow } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError, invalidInput } from '../../http/errors';
+import { adminPasswordProblem } from '../admin-password-rules';
 import { actorOf, requireSession } from '../guard';
 import { assertOwnSignIn, rateLimited } from '../refusals';
 import { changeOwnPassword } from './password';
@@ -61,6 +62,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: OwnPasswordBody, response: { 200: OkResponse, ...errors } } },
     async (request) => {
       const { user, sessionId } = await ownSession(request);
+      const { newPassword, currentPassword } = request.body;
+      // Before the current password is checked: these compare only what was typed.
+      const refused = adminPasswordProblem(newPassword, { ...user, currentPassword });
+      if (refused) throw invalidInput('newPassword', refused);
       const result = await changeOwnPassword(db, {
         userId: user.id,
         sessionId,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/passwords';
 import { lockWaiters, type SignedIn, signedIn, userAudits } from '../../test/client';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
 
@@ -290,9 +291,67 @@ describe('POST /api/admin/users/:id/password', () => {
     expect(await userAudits(t, user.user_id)).toHaveLength(0);
   });
 
+  it('keeps a player’s rule: 6 characters will do, even a common password', async () => {
+    const user = await t.user();
+    const res = await admin.post(`/api/admin/users/${user.user_id}/password`, {
+      newPassword: 'abc123',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.login(user.username, 'abc123')).toEqual(expect.any(String));
+  });
+
   it('answers 404 for an unknown user', async () => {
     const res = await admin.post('/api/admin/users/u_nobody/password', { newPassword: 'abcdef' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'User not found', code: 'not_found' });
+  });
+});
+
+describe('POST /api/admin/users/:id/password for another admin: the admin password rules', () => {
+  const refusal = (message: string) => ({
+    error: message,
+    code: 'invalid_input',
+    fields: { newPassword: message },
+  });
+
+  it('refuses a common password, the admin’s own names and a length out of 8 to 256, changing nothing', async () => {
+    const target = await t.user({ admin: true });
+    const token = await t.login(target.username, target.password);
+    const attempts: [string, string][] = [
+      ['password1', RULE.tooCommon],
+      ['PassWord1', RULE.tooCommon],
+      [target.username, RULE.namesAccount],
+      [target.username.toUpperCase(), RULE.namesAccount],
+      [target.email, RULE.namesAccount],
+      ['12345', RULE.tooShort],
+      ['seven-7', RULE.tooShort],
+      ['x'.repeat(257), RULE.tooLong],
+    ];
+    for (const [newPassword, message] of attempts) {
+      const res = await admin.post(`/api/admin/users/${target.user_id}/password`, { newPassword });
+      expect(res.statusCode, newPassword).toBe(400);
+      expect(res.json()).toEqual(refusal(message));
+    }
+    // Nothing changed: the password still signs in, the session goes on, nothing audited.
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await t.login(target.username, target.password)).toEqual(expect.any(String));
+    expect(await userAudits(t, target.user_id)).toEqual([]);
+  });
+
+  it('never says whether a new password is that admin’s current one', async () => {
+    const target = await t.user({ admin: true });
+    const res = await admin.post(`/api/admin/users/${target.user_id}/password`, {
+      newPassword: target.password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('takes 8 and 256 characters', async () => {
+    const target = await t.user({ admin: true });
+    for (const newPassword of ['k7#mq2!x', 'k7'.repeat(128)]) {
+      const res = await admin.post(`/api/admin/users/${target.user_id}/password`, { newPassword });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await t.login(target.username, newPassword)).toEqual(expect.any(String));
+    }
   });
 });

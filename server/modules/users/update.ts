@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { USE_MY_ACCOUNT } from '../../../contract/account';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../contract/passwords';
 import type { UserPatch } from '../../../contract/users';
+import { adminPasswordProblem } from '../../auth/admin-password-rules';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions';
 import type { Database } from '../../db/connect';
 import { uniqueViolation } from '../../db/errors';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError, invalidInput } from '../../http/errors';
 import { assertVersion } from '../../http/versions';
 import { assertAnotherAdminRemains, cannotDisableSelf, lockAdminSet } from './admins';
 import { assertMayChange, auditUser, type Caller, isSelf } from './caller';
@@ -140,6 +142,16 @@ export function disableUser(db: Database, caller: Caller, userId: string) {
 }
 
 /**
+ * Why `password` is refused as the user's new one: an admin's follows the admin rules, except the
+ * current-password one (answering 'the same as the current one' would tell the caller that
+ * admin's password without changing it); a player's, the spec's minimum.
+ */
+function newPasswordProblem(row: UserRow, password: string): string | undefined {
+  if (row.admin_enabled) return adminPasswordProblem(password, row);
+  return password.length < PASSWORD_MIN_LENGTH ? PASSWORD_TOO_SHORT : undefined;
+}
+
+/**
  * POST /admin/users/{id}/password: another user's password; ends their sessions. One's own
  * needs the current password (My account), or a session left open could change it.
  */
@@ -154,6 +166,8 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     const row = await lockUser(trx, userId);
     assertMayChange(caller, row);
+    const refused = newPasswordProblem(row, newPassword);
+    if (refused) throw invalidInput('newPassword', refused);
     // A credential, not profile data: updatedAt (the edit form's If-Match version) stays, so
     // changing a password on the edit page does not make its next Save look stale.
     await trx

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
+import { ADMIN_PASSWORD_TEXTS as RULE } from '../../../contract/passwords';
 import { getToken } from '../../storage';
 import { callsTo, gated, reply } from '../../test/fakeFetch';
 import { PASSWORD_CHANGED } from './PasswordSection';
@@ -57,20 +58,60 @@ describe('My account: password', () => {
     );
   });
 
-  it("checks before sending: 'Min 6 chars', then 'Passwords do not match', focusing the field", async () => {
+  it('keeps one help text, the same when the field is in error', async () => {
+    const user = userEvent.setup();
+    renderAccount();
+    await pageReady();
+    expect(field('New password')).toHaveAccessibleDescription(RULE.help);
+
+    await change(user, { current: 'old-secret', next: 'seven-7', confirm: 'seven-7' });
+    expect(field('New password')).toHaveAccessibleDescription(`${RULE.tooShort} ${RULE.help}`);
+    expect(field('New password')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(field('New password'), 'x');
+    expect(field('New password')).toHaveAccessibleDescription(RULE.help);
+  });
+
+  it('shows every bad field at once, sending nothing, and focuses the first', async () => {
     const user = userEvent.setup();
     const { requests } = renderAccount();
     await pageReady();
 
-    await change(user, { current: 'old-secret', next: '12345', confirm: '12345' });
-    expect(field('New password')).toHaveAccessibleDescription('Min 6 chars');
-    expect(field('New password')).toHaveFocus();
-
-    await user.type(field('New password'), '6');
-    await user.click(changeButton());
+    await change(user, { next: 'seven-7', confirm: 'seven-8' });
+    expect(field('Current password')).toHaveAccessibleDescription('Enter your current password');
+    expect(field('New password')).toHaveAccessibleDescription(`${RULE.tooShort} ${RULE.help}`);
     expect(field('Confirm new password')).toHaveAccessibleDescription('Passwords do not match');
-    expect(field('Confirm new password')).toHaveFocus();
+    expect(field('Current password')).toHaveFocus();
+
+    await user.type(field('Current password'), 'old-secret');
+    await user.click(field('New password'));
+    await user.paste('x'.repeat(250));
+    await user.click(changeButton());
+    expect(field('New password')).toHaveAccessibleDescription(`${RULE.tooLong} ${RULE.help}`);
+    expect(field('Confirm new password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(field('New password')).toHaveFocus();
     expect(callsTo(requests, 'POST', URL)).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of the new password on its field", async () => {
+    const user = userEvent.setup();
+    renderAccount({
+      [`POST ${URL}`]: reply(400, {
+        error: RULE.tooCommon,
+        code: 'invalid_input',
+        fields: { newPassword: RULE.tooCommon },
+      }),
+    });
+    await pageReady();
+    await change(user, { current: 'old-secret', next: 'Password1', confirm: 'Password1' });
+
+    await waitFor(() =>
+      expect(field('New password')).toHaveAccessibleDescription(`${RULE.tooCommon} ${RULE.help}`),
+    );
+    expect(field('New password')).toHaveFocus();
+    expect(field('New password')).toHaveValue('Password1');
+    expect(section('Password').queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(PASSWORD_CHANGED)).not.toBeInTheDocument();
   });
 
   it('shows and hides what is typed', async () => {

@@ -4,13 +4,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
 import { TEXT_MAX } from '../../../contract/limits';
-import type { FieldErrors } from '../../apiErrors';
+import { ADMIN_PASSWORD_TEXTS, adminPasswordLengthProblem } from '../../../contract/passwords';
+import { type FieldErrors, fieldErrorsOf, statusOf } from '../../apiErrors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PasswordField } from '../../components/PasswordField';
+import { PasswordHelp } from '../../components/PasswordHelp';
 import { SectionCard } from '../../components/SectionCard';
 import type { Failure } from '../../components/settings/useSettingsForm';
 import type { AppDataProvider } from '../../dataProvider';
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../resources/users/user';
 import { refusalOf } from './refusal';
 import { useReloadAccount } from './useAccount';
 
@@ -21,12 +22,16 @@ type Form = Record<Field, string>;
 
 const EMPTY: Form = { currentPassword: '', newPassword: '', confirm: '' };
 
-/** The client's checks, as the contract's: the first field named takes the focus. */
+/**
+ * The client's checks, every field at once (the admin password's length as the server words it);
+ * the first field named takes the focus. The server's other rules come back on their field.
+ */
 const check = (form: Form): FieldErrors => {
   const errors: FieldErrors = {};
   if (!form.currentPassword) errors.currentPassword = 'Enter your current password';
-  if (form.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = MESSAGES.passwordTooShort;
-  else if (form.confirm !== form.newPassword) errors.confirm = 'Passwords do not match';
+  const length = adminPasswordLengthProblem(form.newPassword);
+  if (length) errors.newPassword = length;
+  if (form.confirm !== form.newPassword) errors.confirm = 'Passwords do not match';
   return errors;
 };
 
@@ -68,6 +73,9 @@ export const PasswordSection = () => {
       notify(PASSWORD_CHANGED, { type: 'success' });
       void reload('sessions');
     } catch (error) {
+      // A new password the admin rules refuse ('This password is too common.'): on its field.
+      const refused = statusOf(error) === 400 ? fieldErrorsOf(error)?.newPassword : undefined;
+      if (refused) return refuse({ newPassword: refused });
       const refusal = refusalOf(
         error,
         'wrong_password',
@@ -88,7 +96,13 @@ export const PasswordSection = () => {
       fullWidth
       value={form[name]}
       error={errors[name] !== undefined}
-      helperText={errors[name] ?? (name === 'newPassword' ? 'At least 6 characters' : undefined)}
+      helperText={
+        name === 'newPassword' ? (
+          <PasswordHelp error={errors[name]} help={ADMIN_PASSWORD_TEXTS.help} />
+        ) : (
+          errors[name]
+        )
+      }
       autoComplete={autoComplete}
       htmlInput={{ maxLength: TEXT_MAX.password.newPassword, readOnly: busy }}
       inputRef={inputs[name]}

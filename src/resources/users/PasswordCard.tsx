@@ -5,20 +5,30 @@ import { type FormEvent, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { TEXT_MAX } from '../../../contract/limits';
-import { errorMessage } from '../../apiErrors';
+import {
+  ADMIN_PASSWORD_TEXTS,
+  adminPasswordLengthProblem,
+  PASSWORD_MIN_LENGTH,
+} from '../../../contract/passwords';
+import { errorMessage, fieldErrorsOf, statusOf } from '../../apiErrors';
+import { PasswordHelp } from '../../components/PasswordHelp';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
 import type { AppDataProvider } from '../../dataProvider';
 import { ACCOUNT_PATH } from '../../twoStepGate';
-import {
-  FIELD_ALIGNED,
-  isSignedInAdmin,
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  type UserRecord,
-} from './user';
+import { FIELD_ALIGNED, isSignedInAdmin, MESSAGES, type UserRecord } from './user';
 
-type PasswordCardProps = { record: Pick<UserRecord, 'id' | '_id' | 'userId'> };
+type PasswordCardProps = { record: Pick<UserRecord, 'id' | '_id' | 'userId' | 'adminRole'> };
+
+/** A new password's rule: an admin's (contract/passwords.ts), else the spec's for players. */
+const ruleFor = (record: PasswordCardProps['record']) =>
+  record.adminRole?.enabled
+    ? { help: ADMIN_PASSWORD_TEXTS.help, problem: adminPasswordLengthProblem }
+    : {
+        help: 'At least 6 characters',
+        problem: (password: string) =>
+          password.length < PASSWORD_MIN_LENGTH ? MESSAGES.passwordTooShort : undefined,
+      };
 
 /**
  * A new password for another user; one's own is changed on My account, with the current one
@@ -39,12 +49,17 @@ export const PasswordCard = ({ record }: PasswordCardProps) =>
     <NewPasswordForm record={record} />
   );
 
-/** Sets a new password for the user (at least 6 characters; shorter sends nothing). */
+/**
+ * Sets a new password for the user: a player's of at least 6 characters, an admin's by the admin
+ * rules (its length checked here; what the server refuses besides shows on the field). A password
+ * the length refuses sends nothing.
+ */
 const NewPasswordForm = ({ record }: PasswordCardProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [password, setPassword] = useState('');
-  const [tooShort, setTooShort] = useState(false);
+  const [error, setError] = useState<string>();
+  const rule = ruleFor(record);
 
   const { mutate, isPending } = useMutation({
     mutationFn: (newPassword: string) => dataProvider.changeUserPassword(record.id, newPassword),
@@ -52,16 +67,18 @@ const NewPasswordForm = ({ record }: PasswordCardProps) => {
       setPassword('');
       notify(MESSAGES.passwordUpdated, { type: 'success' });
     },
-    onError: (error) => notify(errorMessage(error, 'Error changing password'), { type: 'error' }),
+    onError: (failure) => {
+      const refused = statusOf(failure) === 400 ? fieldErrorsOf(failure)?.newPassword : undefined;
+      if (refused) setError(refused);
+      else notify(errorMessage(failure, 'Error changing password'), { type: 'error' });
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setTooShort(true);
-      return;
-    }
-    mutate(password);
+    const problem = rule.problem(password);
+    setError(problem);
+    if (!problem) mutate(password);
   };
 
   return (
@@ -80,11 +97,11 @@ const NewPasswordForm = ({ record }: PasswordCardProps) => {
           autoComplete="new-password"
           {...maxLengthProps(TEXT_MAX.password.newPassword)}
           value={password}
-          error={tooShort}
-          helperText={tooShort ? MESSAGES.passwordTooShort : 'At least 6 characters'}
+          error={error !== undefined}
+          helperText={<PasswordHelp error={error} help={rule.help} />}
           onChange={(event) => {
             setPassword(event.target.value);
-            if (event.target.value.length >= PASSWORD_MIN_LENGTH) setTooShort(false);
+            setError(undefined);
           }}
           sx={{ flex: '1 1 220px', maxWidth: 420 }}
         />

@@ -140,8 +140,9 @@ describe('User edit', () => {
     expect(await screen.findByRole('link', { name: 'Edit user' })).toBeInTheDocument();
   });
 
-  it("says 'Min 6 chars' and sends nothing for a short password", async () => {
-    const { requests } = renderUsers(['/users/USR-9/edit'], { [DETAIL]: detailOf(eve) });
+  it("says 'Min 6 chars' and sends nothing for a player's short password", async () => {
+    const player = { ...eve, adminRole: { enabled: false, roles: [], permissions: [] } };
+    const { requests } = renderUsers(['/users/USR-9/edit'], { [DETAIL]: detailOf(player) });
     const user = userEvent.setup();
     await form();
     const password = screen.getByLabelText('New password');

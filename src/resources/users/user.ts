@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import { PASSWORD_TOO_SHORT } from '../../../contract/passwords';
 import type { AdminRole, User, UserPatch, UserStats, UserStatus } from '../../../contract/users';
 import { getStoredUser } from '../../storage';
 
@@ -23,7 +24,7 @@ export const MESSAGES = {
   revokeError: 'Error revoking permission',
   saved: 'Saved',
   passwordUpdated: 'Password updated',
-  passwordTooShort: 'Min 6 chars',
+  passwordTooShort: PASSWORD_TOO_SHORT,
   confirmDisable: 'Disable this user?',
   // not given by the specification: the answers of actions it lists
   confirmEnable: 'Enable this user?',
@@ -41,8 +42,6 @@ export const MESSAGES = {
   twoStepReset: 'Two-step sign-in reset',
   twoStepResetError: 'Error resetting two-step sign-in',
 } as const;
-
-export const PASSWORD_MIN_LENGTH = 6;
 
 /** A button beside a small filled text field (48 px): centred on the field, not its helper. */
 export const FIELD_ALIGNED = { mt: '6px', flexShrink: 0 } as const;
