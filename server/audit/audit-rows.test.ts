@@ -13,7 +13,14 @@ import {
   resetPushStub,
   STUB_NOTIFICATION_ID,
 } from '../test/push-stub';
-import { appCode, challengeFor, turnOnTwoStep, verifyCode } from '../test/two-step';
+import {
+  appCode,
+  challengeFor,
+  startSetup,
+  turnOffWith,
+  turnOnTwoStep,
+  verifyCode,
+} from '../test/two-step';
 
 // "Every mutation writes exactly one audit row in its transaction; a failed mutation writes
 // none." Each mutating route is sent one request that succeeds and one that is refused, and
@@ -992,7 +999,7 @@ describe('my account', () => {
   it('setting up writes no row; turning on writes one, and commits nothing without it', async () => {
     const m = await member();
     const since = await lastAuditId();
-    const { secret } = (await m.post('/api/auth/2fa/setup', undefined)).json();
+    const { secret } = (await startSetup(m)).json();
     expect(await auditsSince(since)).toEqual([]);
 
     const before = await snapshot();
@@ -1014,13 +1021,13 @@ describe('my account', () => {
     expect(await auditsSince(since)).toEqual([mine(m, 'auth.login')]);
 
     const before = await snapshot();
-    const code = { code: recoveryCodes[0] };
+    const code = recoveryCodes[0] ?? '';
     await withAuditRefused(async () => {
-      expect((await m.post('/api/auth/2fa/disable', code)).statusCode).toBe(500);
+      expect((await turnOffWith(m, code)).statusCode).toBe(500);
     });
     expect(await snapshot()).toEqual(before);
     const next = await lastAuditId();
-    expect((await m.post('/api/auth/2fa/disable', code)).statusCode).toBe(200);
+    expect((await turnOffWith(m, code)).statusCode).toBe(200);
     expect(await auditsSince(next)).toEqual([mine(m, 'auth.two_step_disabled')]);
   });
 

@@ -16,6 +16,7 @@ import * as permissions from './migrations/0012_permissions';
 import * as fourEyes from './migrations/0013_four_eyes';
 import * as liveUpdates from './migrations/0014_live_updates';
 import * as twoStepSignIn from './migrations/0015_two_step_sign_in';
+import * as twoStepGuards from './migrations/0017_two_step_guards';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -34,6 +35,7 @@ const migrations = {
   '0013_four_eyes': fourEyes,
   '0014_live_updates': liveUpdates,
   '0015_two_step_sign_in': twoStepSignIn,
+  '0017_two_step_guards': twoStepGuards,
 };
 
 const migratorFor = (db: Database) =>

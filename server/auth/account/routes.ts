@@ -14,6 +14,7 @@ import type { UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { actorOf, requireSession } from '../guard';
 import { assertOwnSignIn, rateLimited } from '../refusals';
+import { clearWarning } from '../two-step/warning';
 import { changeOwnPassword } from './password';
 import { endSessions, listSessions, type Which } from './sessions';
 
@@ -74,6 +75,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           currentPassword: CURRENT_PASSWORD_INCORRECT,
         });
       }
+      // The warning about wrong two-step codes was about the old password.
+      await clearWarning(db, user.id);
       return { ok: true as const };
     },
   );

@@ -1,13 +1,13 @@
 import { audit } from '../../audit/audit';
 import type { Database } from '../../db/connect';
 import type { SecretBox } from '../../secrets/box';
-import { accountKey } from '../login-throttle';
 import { type SignInResult, startSession } from '../sign-in';
-import { underSignInLimits } from '../sign-in-limits';
 import { challengedUser, lockChallenge, spendChallenge } from './challenges';
+import { type TooManyCodes, underCodeCap } from './code-cap';
 import { checkCode, lockAccount } from './store';
+import { warnOwner } from './warning';
 
-export type VerifyResult = SignInResult | { outcome: 'expired' };
+export type VerifyResult = SignInResult | TooManyCodes | { outcome: 'expired' };
 
 interface VerifyInput {
   challenge: string;
@@ -18,7 +18,8 @@ interface VerifyInput {
 
 /**
  * The second step of a sign-in: the code (or a recovery code) for the challenge the password
- * earned. A wrong code counts against the same limits as a wrong password.
+ * earned. A wrong code counts against the same limits as a wrong password, and against the
+ * account's cap on wrong codes; it also warns the owner, as whoever typed it knew the password.
  */
 export async function verifySignIn(
   db: Database,
@@ -27,8 +28,7 @@ export async function verifySignIn(
 ): Promise<VerifyResult> {
   const userId = await challengedUser(db, input.challenge);
   if (userId === undefined) return { outcome: 'expired' };
-  const identifier = accountKey(userId);
-  return underSignInLimits(db, { ip: input.ip, identifier }, async (trx): Promise<VerifyResult> => {
+  return underCodeCap(db, { ip: input.ip, userId }, async (trx): Promise<VerifyResult> => {
     // The account first (see lockAccount), then the challenge again: a parallel attempt may
     // have used it, or it ran out while this one waited.
     const user = await lockAccount(trx, userId);
@@ -50,6 +50,7 @@ export async function verifySignIn(
         { id: null, username: null, ip: input.ip },
         { action: 'auth.login_failed', entity: 'user', entityId: user.user_id },
       );
+      await warnOwner(trx, user, input.ip);
       return { outcome: 'invalid' };
     }
     await spendChallenge(trx, live.id);
