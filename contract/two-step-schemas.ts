@@ -16,8 +16,14 @@ export type TwoStepSetup = z.infer<typeof TwoStepSetup>;
 /** The account's password, typed again: a session alone does not change two-step sign-in. */
 const CurrentPassword = text().min(1).max(1024);
 
-/** POST /auth/2fa/setup: the current password first. */
-export const TwoStepSetupBody = z.strictObject({ currentPassword: CurrentPassword });
+/**
+ * POST /auth/2fa/setup: the current password first. No body at all (as this route took before
+ * it needed one) is refused as a missing password, naming the field.
+ */
+export const TwoStepSetupBody = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({ currentPassword: CurrentPassword }),
+);
 export type TwoStepSetupBody = z.infer<typeof TwoStepSetupBody>;
 
 /** POST /auth/2fa/enable: a code of the set-up this session started. */

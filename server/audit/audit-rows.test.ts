@@ -811,6 +811,7 @@ describe('admin mutations', () => {
     expect(routesWhere((url) => url.startsWith(ADMIN))).toEqual([...ROUTES].sort());
     // Outside /api/admin, only signing in and out and My account change anything (see below).
     expect(routesWhere((url) => !url.startsWith(ADMIN))).toEqual([
+      'DELETE /api/auth/2fa/warning',
       'DELETE /api/auth/sessions',
       'DELETE /api/auth/sessions/:id',
       'POST /api/auth/2fa/disable',
@@ -1029,6 +1030,13 @@ describe('my account', () => {
     const next = await lastAuditId();
     expect((await turnOffWith(m, code)).statusCode).toBe(200);
     expect(await auditsSince(next)).toEqual([mine(m, 'auth.two_step_disabled')]);
+  });
+
+  it('dismissing the warning about wrong codes writes no row', async () => {
+    const m = await member();
+    const since = await lastAuditId();
+    expect((await m.delete('/api/auth/2fa/warning')).json()).toEqual({ ok: true });
+    expect(await auditsSince(since)).toEqual([]);
   });
 
   it('a password change and each ending of sessions write one row', async () => {
