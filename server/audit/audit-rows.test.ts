@@ -1032,11 +1032,17 @@ describe('my account', () => {
     expect(await auditsSince(next)).toEqual([mine(m, 'auth.two_step_disabled')]);
   });
 
-  it('dismissing the warning about wrong codes writes no row', async () => {
+  it('dismissing the warning about wrong codes writes one row; with none to dismiss, none', async () => {
     const m = await member();
     const since = await lastAuditId();
     expect((await m.delete('/api/auth/2fa/warning')).json()).toEqual({ ok: true });
     expect(await auditsSince(since)).toEqual([]);
+    await t.db
+      .insertInto('two_step_warnings')
+      .values({ user_id: m.user.id, last_ip: '10.9.9.9' })
+      .execute();
+    expect((await m.delete('/api/auth/2fa/warning')).json()).toEqual({ ok: true });
+    expect(await auditsSince(since)).toEqual([mine(m, 'auth.two_step_warning_dismissed')]);
   });
 
   it('a password change and each ending of sessions write one row', async () => {

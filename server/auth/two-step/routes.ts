@@ -194,13 +194,23 @@ export const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The owner has read the warning (it also goes once the password is changed). */
+  /**
+   * The owner has read the warning (it also goes once the password is changed). Audited: a
+   * stolen session that hides the warning leaves a trace.
+   */
   app.delete(
     '/auth/2fa/warning',
     { schema: { response: { 200: OkResponse, ...errors } } },
     async (request) => {
       const { user } = await requireSession(request);
-      await clearWarning(db, user.id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await clearWarning(trx, user.id))) return;
+        await audit(trx, actorOf(request), {
+          action: 'auth.two_step_warning_dismissed',
+          entity: 'user',
+          entityId: user.user_id,
+        });
+      });
       return { ok: true as const };
     },
   );

@@ -60,7 +60,11 @@ export async function ownWarning(db: Database, userId: number): Promise<TwoStepW
   };
 }
 
-/** Dismissed by the owner, or gone with the password it was about. */
-export async function clearWarning(db: Database, userId: number): Promise<void> {
-  await db.deleteFrom('two_step_warnings').where('user_id', '=', userId).execute();
+/** Dismissed by the owner, or gone with the password it was about; whether there was one. */
+export async function clearWarning(db: Database, userId: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('two_step_warnings')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return gone.numDeletedRows > 0n;
 }
