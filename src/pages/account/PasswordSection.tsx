@@ -67,6 +67,8 @@ export const PasswordSection = () => {
       setForm(EMPTY);
       notify(PASSWORD_CHANGED, { type: 'success' });
       void reload('sessions');
+      // The warning about wrong two-step codes was about the old password.
+      void reload('warning');
     } catch (error) {
       const refusal = refusalOf(
         error,
