@@ -34,6 +34,7 @@ export const WrongCodesWarning = () => {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const reload = useReloadAccount();
+  // As signing in stored it: two-step sign-in turned on since then has had no sign-in to warn of.
   const applies = config.authMode === 'password' && getStoredUser()?.twoStep === true;
   const { data: warning } = useTwoStepWarning(applies);
   const [busy, setBusy] = useState(false);
