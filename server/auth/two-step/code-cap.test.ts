@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyCodes } from '../../../contract/two-step';
 import { addressesFrom, callsAs, signedIn, signedInWithTwoStep } from '../../test/client';
 import { auditsOf } from '../../test/crud';
-import { bearer, createTestContext, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, siblingApp, type TestContext } from '../../test/harness';
 import {
   appCode,
   challengeFor,
@@ -116,12 +116,17 @@ describe('the cap on wrong codes', () => {
     expect(on.statusCode, on.body).toBe(200);
   });
 
-  it('evaluates at most 10 of 20 wrong codes sent at once from 20 addresses', async () => {
+  it('evaluates at most 10 of 20 wrong codes sent at once from 20 addresses to two instances', async () => {
+    const other = await siblingApp(t);
     const owner = await signedInWithTwoStep(t, nextIp());
     const challenge = await challengeFor(t, owner.user, nextIp());
+    const instances = [t, { app: other }];
     const burst = await Promise.all(
-      Array.from({ length: 20 }, () => verifyCode(t, challenge, wrongCode(owner.secret), nextIp())),
+      Array.from({ length: 20 }, (_, i) =>
+        verifyCode(instances[i % 2] ?? t, challenge, wrongCode(owner.secret), nextIp()),
+      ),
     );
+    await other.close();
     const evaluated = burst.filter((res) => res.statusCode === 401);
     const refused = burst.filter((res) => res.statusCode === 429);
     expect(evaluated.length + refused.length).toBe(20);
