@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect';
+import { lockName } from '../../db/xact-lock';
 import { accountKey } from '../login-throttle';
 import { type RateLimited, underSignInLimits } from '../sign-in-limits';
 
@@ -33,10 +34,7 @@ async function codesRetryAfter(db: Database, userId: number): Promise<number> {
  * Serialises the code checks of one account until the transaction ends, on every instance: a
  * burst of parallel codes cannot all read the count before any of them adds to it.
  */
-const lockCodes = (trx: Database, userId: number) =>
-  sql`SELECT pg_advisory_xact_lock(hashtextextended(${`two-step-codes:${userId}`}, 0))`.execute(
-    trx,
-  );
+const lockCodes = (trx: Database, userId: number) => lockName(trx, `two-step-codes:${userId}`);
 
 async function recordWrongCode(trx: Database, userId: number, ip: string): Promise<void> {
   await trx.insertInto('two_step_code_failures').values({ user_id: userId, ip }).execute();
