@@ -13,9 +13,45 @@ export const CodeInput = text().max(64);
 export const TwoStepSetup = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TwoStepSetup = z.infer<typeof TwoStepSetup>;
 
-/** POST /auth/2fa/enable and /auth/2fa/disable. */
+/** The account's password, typed again: a session alone does not change two-step sign-in. */
+const CurrentPassword = text().min(1).max(1024);
+
+/**
+ * POST /auth/2fa/setup: the current password first. No body at all (as this route took before
+ * it needed one) is refused as a missing password, naming the field.
+ */
+export const TwoStepSetupBody = z.preprocess(
+  (body) => body ?? {},
+  z.strictObject({ currentPassword: CurrentPassword }),
+);
+export type TwoStepSetupBody = z.infer<typeof TwoStepSetupBody>;
+
+/** POST /auth/2fa/enable: a code of the set-up this session started. */
 export const TwoStepCodeBody = z.strictObject({ code: CodeInput });
 export type TwoStepCodeBody = z.infer<typeof TwoStepCodeBody>;
+
+/** POST /auth/2fa/disable: a code (of the app, or a recovery code) and the current password. */
+export const TwoStepDisableBody = z.strictObject({
+  code: CodeInput,
+  currentPassword: CurrentPassword,
+});
+export type TwoStepDisableBody = z.infer<typeof TwoStepDisableBody>;
+
+/**
+ * Wrong codes were typed at the sign-in's code step, so someone knows the password: when (the
+ * first and the latest), from which address (the latest's), how many.
+ */
+export const TwoStepWarning = z.object({
+  firstAt: z.string(),
+  lastAt: z.string(),
+  ip: z.string(),
+  wrongCodes: z.number().int(),
+});
+export type TwoStepWarning = z.infer<typeof TwoStepWarning>;
+
+/** GET /auth/2fa/warning: the owner's warning, null when there is none. */
+export const TwoStepWarningResponse = z.object({ warning: TwoStepWarning.nullable() });
+export type TwoStepWarningResponse = z.infer<typeof TwoStepWarningResponse>;
 
 /** POST /auth/2fa/enable answers the recovery codes: shown this once, stored hashed. */
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });

@@ -12,6 +12,14 @@ export const TOTP_ISSUER = 'Rewards Admin';
 export const INVALID_CODE = 'Invalid code';
 export const CHALLENGE_EXPIRED = 'This sign-in has expired. Sign in again.';
 export const TWO_STEP_REQUIRED = 'Set up two-step sign-in to continue.';
+/** 429 `too_many_codes`: the account's cap on wrong codes, whatever the address. */
+export const tooManyCodes = (retryAfterSeconds: number) => {
+  const wait =
+    retryAfterSeconds > 90
+      ? `${Math.ceil(retryAfterSeconds / 60)} minutes`
+      : `${retryAfterSeconds} seconds`;
+  return `Too many wrong codes for this account. Try again in ${wait}.`;
+};
 
 /** What a typed code is: six digits (spaces ignored), or else a recovery code. */
 export const normalizeCode = (typed: string): { totp: string } | { recovery: string } => {
@@ -23,7 +31,11 @@ export type {
   MfaChallenge,
   RecoveryCodes,
   TwoStepCodeBody,
+  TwoStepDisableBody,
   TwoStepSetup,
+  TwoStepSetupBody,
   TwoStepStatus,
+  TwoStepWarning,
+  TwoStepWarningResponse,
   VerifyBody,
 } from './two-step-schemas';

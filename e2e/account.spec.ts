@@ -54,11 +54,17 @@ async function signOut(page: Page, username: string) {
 
 const twoStepSection = (page: Page) => page.getByRole('region', { name: 'Two-step sign-in' });
 
-/** Sets two-step sign-in up on /account as the admin would; answers the secret and the codes. */
+/**
+ * Sets two-step sign-in up on /account as the admin would (the password first); answers the
+ * secret and the codes.
+ */
 async function setUpTwoStep(page: Page, used: number[]) {
   const section = twoStepSection(page);
-  const setup = page.waitForResponse((r) => r.url().endsWith('/api/auth/2fa/setup'));
   await section.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(section.getByRole('img')).toHaveCount(0);
+  await section.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+  const setup = page.waitForResponse((r) => r.url().endsWith('/api/auth/2fa/setup'));
+  await section.getByRole('button', { name: 'Continue' }).click();
   const { secret } = (await (await setup).json()) as { secret: string };
   await expect(
     section.getByRole('img', { name: 'QR code for your authenticator app' }),
@@ -125,6 +131,22 @@ test('an admin turns on two-step sign-in, signs in with a code and a recovery co
   await expectAccessible(page);
   await codeStep(page, codeAfter(secret, used).code);
   await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+  // The wrong code came after the right password: the owner is told, with when and from where.
+  const warning = page.getByRole('alert').filter({ hasText: 'Someone may know your password' });
+  await expect(warning).toContainText(
+    'A wrong two-step code was entered after your correct password',
+  );
+  await expect(warning).toContainText(/from \S+\. If it was not you, change your password\./);
+  await expectAccessible(page);
+  await warning.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(
+    page
+      .getByRole('form', { name: 'Change password' })
+      .getByLabel('Current password', { exact: true }),
+  ).toBeFocused();
+  await warning.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(warning).toHaveCount(0);
 
   // A recovery code works once.
   await signOut(page, username);
@@ -159,6 +181,20 @@ test('an admin turns on two-step sign-in, signs in with a code and a recovery co
   await expect(twoStepSection(page)).toContainText('7 recovery codes left.');
   await nothingLoading(page);
   await expectAccessible(page);
+
+  // Turning it off takes a code and the password.
+  const section = twoStepSection(page);
+  await section.getByLabel('Code').fill(recoveryCodes[3] ?? '');
+  await section.getByLabel('Current password', { exact: true }).fill('not-the-password');
+  await section.getByRole('button', { name: 'Turn off' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
+  await expect(section.getByLabel('Current password', { exact: true })).toHaveAccessibleDescription(
+    'Current password is incorrect',
+  );
+  await section.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+  await section.getByRole('button', { name: 'Turn off' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
+  await expect(section).toContainText('Two-step sign-in is off.');
 });
 
 test.describe('with REQUIRE_2FA=true', () => {

@@ -80,7 +80,10 @@ describe('the server process', () => {
 
     // --reset-two-step: the way back for an admin who lost their authenticator.
     const token = opsLead.body.token;
-    const setup = await call<{ secret: string }>(port, 'POST', '/api/auth/2fa/setup', { token });
+    const setup = await call<{ secret: string }>(port, 'POST', '/api/auth/2fa/setup', {
+      token,
+      body: { currentPassword: 'second-admin-pass' },
+    });
     const code = codeAt(setup.body.secret, Date.now());
     const enabled = await call(port, 'POST', '/api/auth/2fa/enable', { token, body: { code } });
     expect(enabled.status).toBe(200);

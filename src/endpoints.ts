@@ -27,7 +27,12 @@ import type {
   SettingSaved,
 } from '../contract/settings';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
-import type { RecoveryCodes, TwoStepSetup, TwoStepStatus } from '../contract/two-step';
+import type {
+  RecoveryCodes,
+  TwoStepSetup,
+  TwoStepStatus,
+  TwoStepWarningResponse,
+} from '../contract/two-step';
 import type { AdminRoleResponse, User } from '../contract/users';
 import type { WithdrawalType } from '../contract/withdrawal-types';
 import type {
@@ -194,10 +199,14 @@ export const verbs = {
     signal,
     holds: '.',
   })),
-  /** A new secret, not in force until `enableTwoStep` gets a code of it. */
-  setUpTwoStep: verb<[], TwoStepSetup>(() => ({
+  /**
+   * A new secret for this session, not in force until `enableTwoStep` gets a code of it; the
+   * current password first.
+   */
+  setUpTwoStep: verb<[string], TwoStepSetup>((currentPassword) => ({
     path: 'auth/2fa/setup',
     method: 'POST',
+    body: { currentPassword },
     holds: 'secret',
   })),
   /** Turns two-step sign-in on; answers the recovery codes, shown this once. */
@@ -207,11 +216,22 @@ export const verbs = {
     body: { code },
     holds: 'recoveryCodes',
   })),
-  /** Turns it off with a code of the app or a recovery code. */
-  disableTwoStep: verb<[string], OkResponse>((code) => ({
+  /** Turns it off with a code of the app or a recovery code, and the current password. */
+  disableTwoStep: verb<[string, string], OkResponse>((code, currentPassword) => ({
     path: 'auth/2fa/disable',
     method: 'POST',
-    body: { code },
+    body: { code, currentPassword },
+    holds: 'ok',
+  })),
+  /** Wrong two-step codes after a right password: when, from where, how many (or null). */
+  getTwoStepWarning: verb<[AbortSignal?], TwoStepWarningResponse>((signal) => ({
+    path: 'auth/2fa/warning',
+    signal,
+    holds: '.',
+  })),
+  dismissTwoStepWarning: verb<[], OkResponse>(() => ({
+    path: 'auth/2fa/warning',
+    method: 'DELETE',
     holds: 'ok',
   })),
   getSessions: verb<[AbortSignal?], AccountSessions>((signal) => ({

@@ -13,7 +13,14 @@ import {
   resetPushStub,
   STUB_NOTIFICATION_ID,
 } from '../test/push-stub';
-import { appCode, challengeFor, turnOnTwoStep, verifyCode } from '../test/two-step';
+import {
+  appCode,
+  challengeFor,
+  startSetup,
+  turnOffWith,
+  turnOnTwoStep,
+  verifyCode,
+} from '../test/two-step';
 
 // "Every mutation writes exactly one audit row in its transaction; a failed mutation writes
 // none." Each mutating route is sent one request that succeeds and one that is refused, and
@@ -804,6 +811,7 @@ describe('admin mutations', () => {
     expect(routesWhere((url) => url.startsWith(ADMIN))).toEqual([...ROUTES].sort());
     // Outside /api/admin, only signing in and out and My account change anything (see below).
     expect(routesWhere((url) => !url.startsWith(ADMIN))).toEqual([
+      'DELETE /api/auth/2fa/warning',
       'DELETE /api/auth/sessions',
       'DELETE /api/auth/sessions/:id',
       'POST /api/auth/2fa/disable',
@@ -992,7 +1000,7 @@ describe('my account', () => {
   it('setting up writes no row; turning on writes one, and commits nothing without it', async () => {
     const m = await member();
     const since = await lastAuditId();
-    const { secret } = (await m.post('/api/auth/2fa/setup', undefined)).json();
+    const { secret } = (await startSetup(m)).json();
     expect(await auditsSince(since)).toEqual([]);
 
     const before = await snapshot();
@@ -1014,14 +1022,27 @@ describe('my account', () => {
     expect(await auditsSince(since)).toEqual([mine(m, 'auth.login')]);
 
     const before = await snapshot();
-    const code = { code: recoveryCodes[0] };
+    const code = recoveryCodes[0] ?? '';
     await withAuditRefused(async () => {
-      expect((await m.post('/api/auth/2fa/disable', code)).statusCode).toBe(500);
+      expect((await turnOffWith(m, code)).statusCode).toBe(500);
     });
     expect(await snapshot()).toEqual(before);
     const next = await lastAuditId();
-    expect((await m.post('/api/auth/2fa/disable', code)).statusCode).toBe(200);
+    expect((await turnOffWith(m, code)).statusCode).toBe(200);
     expect(await auditsSince(next)).toEqual([mine(m, 'auth.two_step_disabled')]);
+  });
+
+  it('dismissing the warning about wrong codes writes one row; with none to dismiss, none', async () => {
+    const m = await member();
+    const since = await lastAuditId();
+    expect((await m.delete('/api/auth/2fa/warning')).json()).toEqual({ ok: true });
+    expect(await auditsSince(since)).toEqual([]);
+    await t.db
+      .insertInto('two_step_warnings')
+      .values({ user_id: m.user.id, last_ip: '10.9.9.9' })
+      .execute();
+    expect((await m.delete('/api/auth/2fa/warning')).json()).toEqual({ ok: true });
+    expect(await auditsSince(since)).toEqual([mine(m, 'auth.two_step_warning_dismissed')]);
   });
 
   it('a password change and each ending of sessions write one row', async () => {

@@ -180,14 +180,17 @@ describe('AUTH_MODE=proxy', () => {
     // Bodies that pass validation, so the 403 is the route's, whatever was sent.
     const bodies: Record<string, object> = {
       'POST /api/auth/2fa/enable': { code: '123456' },
-      'POST /api/auth/2fa/disable': { code: '123456' },
+      'POST /api/auth/2fa/setup': { currentPassword: admin.password },
+      'POST /api/auth/2fa/disable': { code: '123456', currentPassword: admin.password },
       'POST /api/auth/2fa/verify': { challenge: 'a-challenge', code: '123456' },
       'POST /api/auth/password': { currentPassword: admin.password, newPassword: 'new-pass-1' },
     };
     expect(routes.sort()).toEqual([
+      'DELETE /api/auth/2fa/warning',
       'DELETE /api/auth/sessions',
       'DELETE /api/auth/sessions/:id',
       'GET /api/auth/2fa',
+      'GET /api/auth/2fa/warning',
       'GET /api/auth/sessions',
       'POST /api/auth/2fa/disable',
       'POST /api/auth/2fa/enable',

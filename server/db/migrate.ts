@@ -17,6 +17,7 @@ import * as fourEyes from './migrations/0013_four_eyes';
 import * as liveUpdates from './migrations/0014_live_updates';
 import * as twoStepSignIn from './migrations/0015_two_step_sign_in';
 import * as deviceCookies from './migrations/0016_device_cookies';
+import * as twoStepGuards from './migrations/0017_two_step_guards';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -36,6 +37,7 @@ const migrations = {
   '0014_live_updates': liveUpdates,
   '0015_two_step_sign_in': twoStepSignIn,
   '0016_device_cookies': deviceCookies,
+  '0017_two_step_guards': twoStepGuards,
 };
 
 const migratorFor = (db: Database) =>

@@ -207,13 +207,37 @@ export interface UnityDecksTable {
   updated_at: Timestamp;
 }
 
-/** A user's TOTP secrets, sealed with the secrets key (see migration 0015). */
+/** A user's TOTP secret in force, sealed with the secrets key (see migration 0015). */
 export interface TwoStepSecretsTable {
   user_id: number;
   secret: ColumnType<Sealed | null, string | null, string | null>;
-  pending_secret: ColumnType<Sealed | null, string | null, string | null>;
   last_step: number | null;
   updated_at: Timestamp;
+}
+
+/** A set-up in progress: its secret, sealed, for the session that started it (migration 0017). */
+export interface TwoStepSetupsTable {
+  session_id: number;
+  user_id: number;
+  secret: ColumnType<Sealed, string, string>;
+  created_at: Timestamp;
+}
+
+/** A wrong two-step code, whichever route it was typed into: the per-account cap counts these. */
+export interface TwoStepCodeFailuresTable {
+  id: Generated<number>;
+  user_id: number;
+  ip: string;
+  at: Timestamp;
+}
+
+/** The owner's warning: wrong codes after a right password, since `first_at`. */
+export interface TwoStepWarningsTable {
+  user_id: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  last_ip: string;
+  wrong_codes: Generated<number>;
 }
 
 export interface RecoveryCodesTable {
@@ -259,6 +283,9 @@ export interface DB {
   two_step_secrets: TwoStepSecretsTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  two_step_setups: TwoStepSetupsTable;
+  two_step_code_failures: TwoStepCodeFailuresTable;
+  two_step_warnings: TwoStepWarningsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -22,9 +22,19 @@ export interface TwoStepOn {
   recoveryCodes: string[];
 }
 
+type Admin = Pick<SignedIn, 'post'> & { user: { password: string } };
+
+/** POST /api/auth/2fa/setup with the admin's password, as My account sends it. */
+export const startSetup = (admin: Admin) =>
+  admin.post('/api/auth/2fa/setup', { currentPassword: admin.user.password });
+
+/** POST /api/auth/2fa/disable with `code` and the admin's password, as My account sends it. */
+export const turnOffWith = (admin: Admin, code: string) =>
+  admin.post('/api/auth/2fa/disable', { code, currentPassword: admin.user.password });
+
 /** Turns two-step sign-in on as My account does: set-up, then the app's current code. */
-export async function turnOnTwoStep(admin: Pick<SignedIn, 'post'>): Promise<TwoStepOn> {
-  const setup = await admin.post('/api/auth/2fa/setup', undefined);
+export async function turnOnTwoStep(admin: Admin): Promise<TwoStepOn> {
+  const setup = await startSetup(admin);
   if (setup.statusCode !== 200) throw new Error(`setup: ${setup.statusCode} ${setup.body}`);
   const { secret } = setup.json();
   const code = appCode(secret);

@@ -6,6 +6,7 @@ import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { LiveSync } from '../live/LiveSync';
 import { SessionCheck } from '../live/SessionCheck';
+import { WrongCodesWarning } from '../pages/account/WrongCodesWarning';
 import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
 import { ACCOUNT_PATH, useTwoStepSetupRequired } from '../twoStepGate';
 import { Sidebar } from './Sidebar';
@@ -64,7 +65,11 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
               {confined && pathname !== ACCOUNT_PATH ? (
                 <Navigate to={ACCOUNT_PATH} replace />
               ) : (
-                children
+                <>
+                  {/* My account shows it among its own sections. */}
+                  {pathname !== ACCOUNT_PATH && <WrongCodesWarning />}
+                  {children}
+                </>
               )}
             </Suspense>
           </PageErrorBoundary>

@@ -15,6 +15,7 @@ import { ApiError, invalidInput } from '../../http/errors';
 import { adminPasswordProblem } from '../admin-password-rules';
 import { actorOf, requireSession } from '../guard';
 import { assertOwnSignIn, rateLimited } from '../refusals';
+import { clearWarning } from '../two-step/warning';
 import { changeOwnPassword } from './password';
 import { endSessions, listSessions, type Which } from './sessions';
 
@@ -79,6 +80,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           currentPassword: CURRENT_PASSWORD_INCORRECT,
         });
       }
+      // The warning about wrong two-step codes was about the old password.
+      await clearWarning(db, user.id);
       return { ok: true as const };
     },
   );

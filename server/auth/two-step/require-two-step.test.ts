@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressesFrom, callsAs, signedIn } from '../../test/client';
 import { createTestContext, siblingApp, type TestContext } from '../../test/harness';
-import { signInWithCode, turnOnTwoStep } from '../../test/two-step';
+import { signInWithCode, turnOffWith, turnOnTwoStep } from '../../test/two-step';
 
 // REQUIRE_2FA=true: an admin who signs in with a password and has no two-step sign-in yet may
 // set it up, and do nothing else, until it is on.
@@ -75,7 +75,7 @@ describe('REQUIRE_2FA=true', () => {
     });
 
     // It cannot be turned off here.
-    const off = await admin.post('/api/auth/2fa/disable', { code: on.recoveryCodes[0] });
+    const off = await turnOffWith(admin, on.recoveryCodes[0] ?? '');
     expect(off.statusCode).toBe(409);
     expect(off.json().code).toBe('two_step_required');
     expect((await admin.get('/api/auth/2fa')).json().enabled).toBe(true);

@@ -14,19 +14,23 @@ const seal = (box: SecretBox, userId: number, secret: string) =>
 const open = (box: SecretBox, userId: number, sealed: Sealed) =>
   box.open(sealed, purposeOf(userId));
 
-/** A new secret for the account, not in force until a code confirms it (`enable`). */
+/**
+ * A new secret for the account, not in force until a code confirms it (`enable`). It belongs to
+ * the session that asked: another session's set-up is a set-up of its own, and replaces none.
+ */
 export async function startSetup(
   db: Database,
   box: SecretBox,
   user: { id: number; username: string },
+  sessionId: number,
 ): Promise<TwoStepSetup> {
   const secret = newTotpSecret();
   const sealed = seal(box, user.id, secret);
   await db
-    .insertInto('two_step_secrets')
-    .values({ user_id: user.id, pending_secret: sealed })
+    .insertInto('two_step_setups')
+    .values({ session_id: sessionId, user_id: user.id, secret: sealed })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ pending_secret: sealed, updated_at: sql<Date>`now()` }),
+      oc.column('session_id').doUpdateSet({ secret: sealed, created_at: sql<Date>`now()` }),
     )
     .execute();
   return { secret, otpauthUrl: otpauthUrl(secret, user.username) };
@@ -63,32 +67,37 @@ export type EnableResult =
   | { outcome: 'not-started' };
 
 /**
- * Puts the secret being set up in force when `code` is its current one; answers the new
- * recovery codes, which are kept only as hashes.
+ * Puts the secret this session is setting up in force when `code` is its current one; answers
+ * the new recovery codes, which are kept only as hashes. Every set-up of the account ends.
  */
 export async function enable(
   trx: Database,
   box: SecretBox,
-  userId: number,
+  { userId, sessionId }: { userId: number; sessionId: number },
   code: string,
 ): Promise<EnableResult> {
-  const row = await lockSecrets(trx, userId);
-  if (!row?.pending_secret) return { outcome: 'not-started' };
+  await lockAccount(trx, userId);
+  const setup = await trx
+    .selectFrom('two_step_setups')
+    .select('secret')
+    .where('session_id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!setup) return { outcome: 'not-started' };
   const typed = normalizeCode(code);
-  const secret = open(box, userId, row.pending_secret);
+  const secret = open(box, userId, setup.secret);
   const step = 'totp' in typed ? acceptedStep(secret, typed.totp, null) : null;
   if (step === null) return { outcome: 'invalid' };
 
+  const values = { secret: seal(box, userId, secret), last_step: step };
   await trx
-    .updateTable('two_step_secrets')
-    .set({
-      secret: seal(box, userId, secret),
-      pending_secret: null,
-      last_step: step,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('user_id', '=', userId)
+    .insertInto('two_step_secrets')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
+    )
     .execute();
+  await trx.deleteFrom('two_step_setups').where('user_id', '=', userId).execute();
   await setTwoStepAt(trx, userId, true);
   const recoveryCodes = newRecoveryCodes();
   await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
@@ -135,10 +144,11 @@ export async function checkCode(
   return used ? 'recovery' : null;
 }
 
-/** Turns two-step sign-in off: the secrets and recovery codes are deleted. */
+/** Turns two-step sign-in off: the secrets, set-ups and recovery codes are deleted. */
 export async function turnOff(trx: Database, userId: number): Promise<void> {
   await trx.deleteFrom('sign_in_challenges').where('user_id', '=', userId).execute();
   await trx.deleteFrom('two_step_secrets').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('two_step_setups').where('user_id', '=', userId).execute();
   await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await setTwoStepAt(trx, userId, false);
 }

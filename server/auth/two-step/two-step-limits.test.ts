@@ -6,6 +6,8 @@ import {
   appCode,
   challengeFor,
   passwordLogin,
+  startSetup,
+  turnOffWith,
   turnOnTwoStep,
   verifyCode,
   wrongCode,
@@ -105,7 +107,7 @@ describe('the sign-in limits on codes', () => {
   it('count a wrong code to turn two-step sign-in on or off', async () => {
     const ip = nextIp();
     const admin = await signedIn(t, {}, ip);
-    const { secret } = (await admin.post('/api/auth/2fa/setup', undefined)).json();
+    const { secret } = (await startSetup(admin)).json();
     await failPasswords(ip, 9);
     const wrong = await admin.post('/api/auth/2fa/enable', { code: wrongCode(secret) });
     expect(wrong.statusCode).toBe(401);
@@ -118,10 +120,10 @@ describe('the sign-in limits on codes', () => {
     const other = await signedIn(t, {}, otherIp);
     const on = await turnOnTwoStep(other);
     await failPasswords(otherIp, 9);
-    const refused = await other.post('/api/auth/2fa/disable', { code: wrongCode(on.secret) });
+    const refused = await turnOffWith(other, wrongCode(on.secret));
     expect(refused.statusCode).toBe(401);
     expect(await accountFailures(other.user.id)).toBe(1);
-    expectRateLimited(await other.post('/api/auth/2fa/disable', { code: on.recoveryCodes[0] }));
+    expectRateLimited(await turnOffWith(other, on.recoveryCodes[0] ?? ''));
     expect((await other.get('/api/auth/2fa')).json().enabled).toBe(true);
   });
 });

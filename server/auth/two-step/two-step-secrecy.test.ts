@@ -10,6 +10,8 @@ import {
   challengeFor,
   letCodesAge,
   passwordLogin,
+  startSetup,
+  turnOffWith,
   verifyCode,
   wrongCode,
 } from '../../test/two-step';
@@ -17,7 +19,7 @@ import {
 // The TOTP secret is sealed with the secrets key, recovery codes are kept as hashes, and none
 // of the secret, a code or a recovery code comes out again: not in a log line (at the most
 // verbose level), an audit row, or any answer but the set-up's (the secret) and enable's (the
-// recovery codes).
+// recovery codes). Nor does the current password typed to set up or turn off, right or wrong.
 
 const logLines: string[] = [];
 let t: TestContext;
@@ -51,19 +53,25 @@ describe('at rest', () => {
   it('seals the secret for its own account with the secrets key', async () => {
     const admin = await signedIn(t, {}, nextIp());
     const other = await signedIn(t, {}, nextIp());
-    const { secret } = (await admin.post('/api/auth/2fa/setup', undefined)).json();
+    const { secret } = (await startSetup(admin)).json();
 
-    const pending = await secretsRow(admin.user.id);
-    expect(pending.secret).toBeNull();
+    const pending = await t.db
+      .selectFrom('two_step_setups')
+      .selectAll()
+      .where('user_id', '=', admin.user.id)
+      .executeTakeFirstOrThrow();
     for (const spelling of spellings(secret))
       expect(JSON.stringify(pending)).not.toContain(spelling);
-    expect(box.open(pending.pending_secret as Sealed, purposeOf(admin.user.id))).toBe(secret);
+    expect(box.open(pending.secret, purposeOf(admin.user.id))).toBe(secret);
 
     expect((await admin.post('/api/auth/2fa/enable', { code: appCode(secret) })).statusCode).toBe(
       200,
     );
     const row = await secretsRow(admin.user.id);
-    expect(row.pending_secret).toBeNull();
+    // The set-up ended with it.
+    expect(
+      await t.db.selectFrom('two_step_setups').where('user_id', '=', admin.user.id).execute(),
+    ).toEqual([]);
     expect(row.secret).not.toBe(secret);
     for (const spelling of spellings(secret)) expect(JSON.stringify(row)).not.toContain(spelling);
     const sealed = row.secret as Sealed;
@@ -76,7 +84,7 @@ describe('at rest', () => {
 
   it('keeps only the SHA-256 of each recovery code', async () => {
     const admin = await signedIn(t, {}, nextIp());
-    const { secret } = (await admin.post('/api/auth/2fa/setup', undefined)).json();
+    const { secret } = (await startSetup(admin)).json();
     const enabled = await admin.post('/api/auth/2fa/enable', { code: appCode(secret) });
     const codes: string[] = enabled.json().recoveryCodes;
     const rows = await t.db
@@ -113,7 +121,9 @@ describe('out of logs, answers and audit rows', () => {
     };
 
     await keep(admin.get('/api/auth/2fa'));
-    const setup = await admin.post('/api/auth/2fa/setup', undefined);
+    const wrongPassword = `not-${admin.user.password}`;
+    await keep(admin.post('/api/auth/2fa/setup', { currentPassword: wrongPassword }));
+    const setup = await startSetup(admin);
     const { secret } = setup.json();
     const codes = [wrongCode(secret), appCode(secret)];
     await keep(admin.post('/api/auth/2fa/enable', { code: codes[0] }));
@@ -146,8 +156,11 @@ describe('out of logs, answers and audit rows', () => {
     // Turning it off: a wrong code, then a code of the app's.
     await letCodesAge(t, admin.user.id);
     codes.push(wrongCode(secret), appCode(secret));
-    await keep(admin.post('/api/auth/2fa/disable', { code: codes[4] }));
-    await keep(admin.post('/api/auth/2fa/disable', { code: codes[5] }));
+    await keep(turnOffWith(admin, codes[4] as string));
+    await keep(
+      admin.post('/api/auth/2fa/disable', { code: codes[5], currentPassword: wrongPassword }),
+    );
+    await keep(turnOffWith(admin, codes[5] as string));
     await keep(admin.get('/api/auth/2fa'));
     // A player's attempt to use them.
     const playerToken = await t.login(player.username, player.password, nextIp());
@@ -156,16 +169,19 @@ describe('out of logs, answers and audit rows', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/2fa/disable',
-        payload: { code: unused },
+        payload: { code: unused, currentPassword: player.password },
         ...asPlayer,
       }),
     );
 
     expect(answers.map((res) => res.statusCode)).toEqual([
-      200, 401, 200, 200, 200, 401, 200, 401, 200, 401, 200, 200, 200, 200, 200, 200, 401, 200, 200,
-      409,
+      200, 401, 401, 200, 200, 200, 401, 200, 401, 200, 401, 200, 200, 200, 200, 200, 200, 401, 401,
+      200, 200, 409,
     ]);
     const secrets = [
+      admin.user.password,
+      wrongPassword,
+      player.password,
       ...spellings(secret),
       ...recoveryCodes.flatMap((c) => [c, c.replaceAll('-', '')]),
     ];

@@ -8,6 +8,8 @@ import {
   appCode,
   challengeFor,
   passwordLogin,
+  startSetup,
+  turnOffWith,
   turnOnTwoStep,
   verifyCode,
   wrongCode,
@@ -48,7 +50,7 @@ describe('setting up two-step sign-in', () => {
       required: false,
     });
 
-    const setup = await admin.post('/api/auth/2fa/setup', undefined);
+    const setup = await startSetup(admin);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = setup.json();
     expect(Object.keys(setup.json()).sort()).toEqual(['otpauthUrl', 'secret']);
@@ -96,7 +98,7 @@ describe('setting up two-step sign-in', () => {
 
     // Once on, a new set-up needs it turned off first.
     for (const [url, body] of [
-      ['/api/auth/2fa/setup', undefined],
+      ['/api/auth/2fa/setup', { currentPassword: admin.user.password }],
       ['/api/auth/2fa/enable', { code: appCode(secret, 1) }],
     ] as const) {
       const again = await admin.post(url, body);
@@ -111,8 +113,8 @@ describe('setting up two-step sign-in', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('setup_not_started');
 
-    const first = (await admin.post('/api/auth/2fa/setup', undefined)).json().secret;
-    const second = (await admin.post('/api/auth/2fa/setup', undefined)).json().secret;
+    const first = (await startSetup(admin)).json().secret;
+    const second = (await startSetup(admin)).json().secret;
     expect(second).not.toBe(first);
     for (const code of [wrongCode(second), appCode(first), 'abcd-efgh-ijkl-mnop']) {
       const res = await admin.post('/api/auth/2fa/enable', { code });
@@ -129,13 +131,13 @@ describe('setting up two-step sign-in', () => {
   it('turns off with a new code or a recovery code, deleting the secret and the codes', async () => {
     const admin = await adminWithTwoStep();
     for (const code of [wrongCode(admin.secret), admin.code, 'abcd-efgh-ijkl-mnop']) {
-      const refused = await admin.post('/api/auth/2fa/disable', { code });
+      const refused = await turnOffWith(admin, code);
       expect(refused.statusCode, code).toBe(401);
       expect(refused.json()).toEqual(INVALID_CODE);
     }
     expect((await admin.get('/api/auth/2fa')).json().enabled).toBe(true);
 
-    const res = await admin.post('/api/auth/2fa/disable', { code: appCode(admin.secret, 1) });
+    const res = await turnOffWith(admin, appCode(admin.secret, 1));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await admin.get('/api/auth/2fa')).json()).toEqual({
@@ -158,13 +160,13 @@ describe('setting up two-step sign-in', () => {
     // The password alone signs in again.
     expect(await t.login(admin.user.username, admin.user.password)).toEqual(expect.any(String));
 
-    const again = await admin.post('/api/auth/2fa/disable', { code: appCode(admin.secret, 1) });
+    const again = await turnOffWith(admin, appCode(admin.secret, 1));
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('two_step_off');
 
     const other = await adminWithTwoStep();
     const [recovery = ''] = other.recoveryCodes;
-    expect((await other.post('/api/auth/2fa/disable', { code: recovery })).statusCode).toBe(200);
+    expect((await turnOffWith(other, recovery)).statusCode).toBe(200);
   });
 
   it('answers 401 without a session, even before reading the body', async () => {
@@ -364,7 +366,7 @@ describe('signing in with two-step sign-in on', () => {
     expect(row.expires_at.getTime()).toBeGreaterThanOrEqual(before + 5 * 60_000 - 1000);
     expect(row.expires_at.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000 + 1000);
 
-    expect((await admin.post('/api/auth/2fa/disable', { code: recovery })).statusCode).toBe(200);
+    expect((await turnOffWith(admin, recovery)).statusCode).toBe(200);
     const off = await verifyCode(t, challenge, appCode(admin.secret, 1), admin.ip);
     expect(off.statusCode).toBe(401);
     expect(off.json()).toEqual(EXPIRED);

@@ -2,13 +2,13 @@ import { audit } from '../../audit/audit';
 import type { Database } from '../../db/connect';
 import type { SecretBox } from '../../secrets/box';
 import { knownDevice } from '../devices';
-import { accountKey } from '../login-throttle';
 import { type SignInResult, startSession } from '../sign-in';
-import { underSignInLimits } from '../sign-in-limits';
 import { challengedUser, lockChallenge, spendChallenge } from './challenges';
+import { type TooManyCodes, underCodeCap } from './code-cap';
 import { checkCode, lockAccount } from './store';
+import { warnOwner } from './warning';
 
-export type VerifyResult = SignInResult | { outcome: 'expired' };
+export type VerifyResult = SignInResult | TooManyCodes | { outcome: 'expired' };
 
 interface VerifyInput {
   challenge: string;
@@ -21,7 +21,8 @@ interface VerifyInput {
 
 /**
  * The second step of a sign-in: the code (or a recovery code) for the challenge the password
- * earned. A wrong code counts against the same limits as a wrong password.
+ * earned. A wrong code counts against the same limits as a wrong password, and against the
+ * account's cap on wrong codes; it also warns the owner, as whoever typed it knew the password.
  */
 export async function verifySignIn(
   db: Database,
@@ -30,9 +31,8 @@ export async function verifySignIn(
 ): Promise<VerifyResult> {
   const userId = await challengedUser(db, input.challenge);
   if (userId === undefined) return { outcome: 'expired' };
-  const who = { ip: input.ip, identifier: accountKey(userId) };
   const device = await knownDevice(db, input.device, userId);
-  return underSignInLimits(db, { ...who, device }, async (trx): Promise<VerifyResult> => {
+  return underCodeCap(db, { ip: input.ip, userId, device }, async (trx): Promise<VerifyResult> => {
     // The account first (see lockAccount), then the challenge again: a parallel attempt may
     // have used it, or it ran out while this one waited.
     const user = await lockAccount(trx, userId);
@@ -54,6 +54,7 @@ export async function verifySignIn(
         { id: null, username: null, ip: input.ip },
         { action: 'auth.login_failed', entity: 'user', entityId: user.user_id },
       );
+      await warnOwner(trx, user, input.ip);
       return { outcome: 'invalid' };
     }
     await spendChallenge(trx, live.id);

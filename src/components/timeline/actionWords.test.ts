@@ -11,6 +11,9 @@ describe('describeEntry: two-step sign-in and My account', () => {
     expect(describeEntry({ action: 'auth.two_step_disabled', after: null }).what).toBe(
       'Turned off two-step sign-in',
     );
+    expect(describeEntry({ action: 'auth.two_step_codes_wrong', after: null }).what).toBe(
+      'Wrong two-step codes after a correct password',
+    );
     expect(describeEntry({ action: 'user.two_step_reset', after: { twoStep: false } })).toEqual({
       what: 'Two-step sign-in reset',
       details: [],

@@ -26,6 +26,8 @@ const ACTIONS: Record<string, string> = {
   'auth.logout': 'Signed out',
   'auth.two_step_enabled': 'Enabled two-step sign-in',
   'auth.two_step_disabled': 'Turned off two-step sign-in',
+  'auth.two_step_codes_wrong': 'Wrong two-step codes after a correct password',
+  'auth.two_step_warning_dismissed': 'Dismissed the warning about wrong two-step codes',
   'user.two_step_reset': 'Two-step sign-in reset',
   'auth.password_change': 'Changed own password',
   'auth.sessions_end': 'Ended sessions',

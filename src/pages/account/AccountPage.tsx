@@ -1,5 +1,7 @@
 import { Alert, Box } from '@mui/material';
+import { useEffect } from 'react';
 import { Title } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import { TWO_STEP_REQUIRED } from '../../../contract/two-step';
 import { config } from '../../config';
 import { useTwoStepSetupRequired } from '../../twoStepGate';
@@ -7,6 +9,7 @@ import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepSection } from './TwoStepSection';
+import { focusPasswordForm, PASSWORD_FORM_ID, WrongCodesWarning } from './WrongCodesWarning';
 
 /**
  * /account, My account: who is signed in; with our own sign-in (not behind a sign-on proxy) also
@@ -16,15 +19,24 @@ import { TwoStepSection } from './TwoStepSection';
 export const AccountPage = () => {
   const setupRequired = useTwoStepSetupRequired();
   const proxy = config.authMode === 'proxy';
+  const { state } = useLocation();
+  // Come from the warning's 'Change password' on another page.
+  const focusPassword = (state as { focus?: string } | null)?.focus === PASSWORD_FORM_ID;
+  useEffect(() => {
+    if (focusPassword) focusPasswordForm();
+  }, [focusPassword]);
   return (
     <>
       <Title title="My account" />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
         {setupRequired && <Alert severity="warning">{TWO_STEP_REQUIRED}</Alert>}
+        {!proxy && <WrongCodesWarning />}
         <ProfileSection proxy={proxy} />
         {!proxy && (
           <>
-            <PasswordSection />
+            <Box id={PASSWORD_FORM_ID}>
+              <PasswordSection />
+            </Box>
             <TwoStepSection />
             <SessionsSection />
           </>

@@ -72,6 +72,8 @@ export const PasswordSection = () => {
       setForm(EMPTY);
       notify(PASSWORD_CHANGED, { type: 'success' });
       void reload('sessions');
+      // The warning about wrong two-step codes was about the old password.
+      void reload('warning');
     } catch (error) {
       // A new password the admin rules refuse ('This password is too common.'): on its field.
       const refused = statusOf(error) === 400 ? fieldErrorsOf(error)?.newPassword : undefined;

@@ -1,46 +1,59 @@
 import { Box, Button } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
 import { INVALID_CODE } from '../../../contract/two-step';
+import { codeOf, statusOf } from '../../apiErrors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import type { Failure } from '../../components/settings/useSettingsForm';
 import { useConfirmStep } from '../../components/useConfirmStep';
 import type { AppDataProvider } from '../../dataProvider';
 import { CODE_MISSING, CodeField } from './CodeField';
+import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from './CurrentPasswordField';
 import { refusalOf } from './refusal';
 
+/** A wrong password is refused on its own field; anything else as a wrong code would be. */
+const isWrongPassword = (error: unknown) =>
+  statusOf(error) === 401 && codeOf(error) === 'wrong_password';
+
 /**
- * 'Turn off': a code of the app or a recovery code, then a confirmation. `onTurnedOff` runs once
- * the server has turned it off.
+ * 'Turn off': a code of the app or a recovery code and the current password, then a
+ * confirmation. `onTurnedOff` runs once the server has turned it off.
  */
 export const TurnOffTwoStep = ({ onTurnedOff }: { onTurnedOff: () => void }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const { open, busy, ask, close, run } = useConfirmStep();
   const codeInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const [failure, setFailure] = useState<Failure>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
-    if (!code.trim()) {
-      setError(CODE_MISSING);
-      codeInput.current?.focus();
-      return;
-    }
-    ask();
+    const missingCode = !code.trim();
+    if (missingCode) setError(CODE_MISSING);
+    if (!password) setPasswordError(CURRENT_PASSWORD_MISSING);
+    if (missingCode) codeInput.current?.focus();
+    else if (!password) passwordInput.current?.focus();
+    else ask();
   };
 
   const turnOff = async () => {
     try {
-      await dataProvider.disableTwoStep(code.trim());
+      await dataProvider.disableTwoStep(code.trim(), password);
     } catch (failed) {
-      const refusal = refusalOf(failed, 'invalid_code', INVALID_CODE, 'Error turning off');
-      if ('field' in refusal) setError(refusal.field);
-      else setFailure(refusal.failure);
+      if (isWrongPassword(failed)) setPasswordError(CURRENT_PASSWORD_INCORRECT);
+      else {
+        const refusal = refusalOf(failed, 'invalid_code', INVALID_CODE, 'Error turning off');
+        if ('field' in refusal) setError(refusal.field);
+        else setFailure(refusal.failure);
+      }
       throw failed;
     }
     notify('Two-step sign-in turned off', { type: 'success' });
@@ -67,6 +80,16 @@ export const TurnOffTwoStep = ({ onTurnedOff }: { onTurnedOff: () => void }) => 
           onChange={(value) => {
             setCode(value);
             setError(undefined);
+          }}
+        />
+        <CurrentPasswordField
+          value={password}
+          error={passwordError}
+          disabled={busy}
+          inputRef={passwordInput}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(undefined);
           }}
         />
         <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: '2px' }}>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
 import { INVALID_CODE, TWO_STEP_REQUIRED, type TwoStepStatus } from '../../../contract/two-step';
 import { formatDateTime } from '../../format';
 import { getToken } from '../../storage';
@@ -22,12 +23,26 @@ const CODES = Array.from(
 
 const twoStep = () => section('Two-step sign-in');
 
-/** Two-step sign-in as the server keeps it: off until enabled with '123456'. */
+/** The tester's password, as the fake server knows it. */
+const PASSWORD = 'right-password';
+const WRONG_PASSWORD = reply(401, {
+  error: CURRENT_PASSWORD_INCORRECT,
+  code: 'wrong_password',
+  fields: { currentPassword: CURRENT_PASSWORD_INCORRECT },
+});
+const passwordOf = (request: { body: unknown }) =>
+  (request.body as { currentPassword?: string }).currentPassword;
+
+/**
+ * Two-step sign-in as the server keeps it: off until enabled with '123456', off again with
+ * '654321'; set-up and turning off need the password.
+ */
 const server = (initial: TwoStepStatus = TWO_STEP_OFF) => {
   let status = initial;
   return {
     'GET /api/auth/2fa': () => reply(200, status),
-    'POST /api/auth/2fa/setup': reply(200, SETUP),
+    'POST /api/auth/2fa/setup': (request: { body: unknown }) =>
+      passwordOf(request) === PASSWORD ? reply(200, SETUP) : WRONG_PASSWORD,
     'POST /api/auth/2fa/enable': (request: { body: unknown }) => {
       if ((request.body as { code: string }).code !== '123456') {
         return reply(401, { error: INVALID_CODE, code: 'invalid_code' });
@@ -36,6 +51,7 @@ const server = (initial: TwoStepStatus = TWO_STEP_OFF) => {
       return reply(200, { recoveryCodes: CODES });
     },
     'POST /api/auth/2fa/disable': (request: { body: unknown }) => {
+      if (passwordOf(request) !== PASSWORD) return WRONG_PASSWORD;
       if ((request.body as { code: string }).code !== '654321') {
         return reply(401, { error: INVALID_CODE, code: 'invalid_code' });
       }
@@ -45,13 +61,33 @@ const server = (initial: TwoStepStatus = TWO_STEP_OFF) => {
   };
 };
 
-/** Starts the set-up and waits for the QR code. */
-const startSetUp = async (user: ReturnType<typeof userEvent.setup>) => {
+type User = ReturnType<typeof userEvent.setup>;
+
+const passwordField = () => twoStep().getByLabelText('Current password');
+
+/** 'Set up two-step sign-in', then the password and Continue. */
+const askToSetUp = async (user: User, password = PASSWORD) => {
   await user.click(await twoStep().findByRole('button', { name: 'Set up two-step sign-in' }));
+  await user.type(passwordField(), password);
+  await user.click(twoStep().getByRole('button', { name: 'Continue' }));
+};
+
+/** Starts the set-up and waits for the QR code. */
+const startSetUp = async (user: User) => {
+  await askToSetUp(user);
   return twoStep().findByRole('img', { name: 'QR code for your authenticator app' });
 };
 
 const codeField = () => twoStep().getByRole('textbox', { name: 'Code' });
+
+/** Fills in the turning-off form and confirms. */
+const turnOff = async (user: User, code: string, password = PASSWORD) => {
+  await user.type(await twoStep().findByRole('textbox', { name: 'Code' }), code);
+  await user.type(passwordField(), password);
+  await user.click(twoStep().getByRole('button', { name: 'Turn off' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+};
 
 describe('My account: two-step sign-in', () => {
   it('says it is loading, then that it is off', async () => {
@@ -95,6 +131,9 @@ describe('My account: two-step sign-in', () => {
     ).toEqual(CODES);
     expect(twoStep().getByText(KEEP_CODES_SAFE)).toBeVisible();
     expect(twoStep().getByRole('heading', { name: 'Recovery codes' })).toHaveFocus();
+    expect(callsTo(requests, 'POST', '/api/auth/2fa/setup').map((r) => r.body)).toEqual([
+      { currentPassword: PASSWORD },
+    ]);
     expect(callsTo(requests, 'POST', '/api/auth/2fa/enable').map((r) => r.body)).toEqual([
       { code: '123456' },
     ]);
@@ -157,6 +196,7 @@ describe('My account: two-step sign-in', () => {
     expect(twoStep().getByText('8 recovery codes left.')).toBeVisible();
 
     await user.type(codeField(), '654321');
+    await user.type(passwordField(), PASSWORD);
     await user.click(twoStep().getByRole('button', { name: 'Turn off' }));
     let dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -171,7 +211,7 @@ describe('My account: two-step sign-in', () => {
     expect(await twoStep().findByText('Two-step sign-in is off.')).toBeVisible();
     await waitFor(() => expect(twoStep().getByText('Two-step sign-in is off.')).toHaveFocus());
     expect(callsTo(requests, 'POST', '/api/auth/2fa/disable').map((r) => r.body)).toEqual([
-      { code: '654321' },
+      { code: '654321', currentPassword: PASSWORD },
     ]);
   });
 
@@ -179,10 +219,7 @@ describe('My account: two-step sign-in', () => {
     const user = userEvent.setup();
     renderAccount(server(TWO_STEP_ON));
     await pageReady();
-    await user.type(await twoStep().findByRole('textbox', { name: 'Code' }), '111111');
-    await user.click(twoStep().getByRole('button', { name: 'Turn off' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await turnOff(user, '111111');
 
     await waitFor(() => expect(codeField()).toHaveAccessibleDescription(INVALID_CODE));
     expect(twoStep().getByText('Two-step sign-in is on.')).toBeVisible();
@@ -200,9 +237,73 @@ describe('My account: two-step sign-in', () => {
       },
     });
     await pageReady();
-    await user.click(await twoStep().findByRole('button', { name: 'Set up two-step sign-in' }));
+    await askToSetUp(user);
     expect(await twoStep().findByText('Two-step sign-in is on.')).toBeInTheDocument();
     expect(twoStep().getByText('Two-step sign-in is already on.')).toBeInTheDocument();
+  });
+
+  it('asks for the current password before the QR code: missing or wrong, said on its field', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAccount(server());
+    await pageReady();
+    await user.click(await twoStep().findByRole('button', { name: 'Set up two-step sign-in' }));
+    expect(passwordField()).toHaveFocus();
+    expect(twoStep().queryByRole('img')).not.toBeInTheDocument();
+
+    await user.click(twoStep().getByRole('button', { name: 'Continue' }));
+    expect(passwordField()).toHaveAccessibleDescription('Enter your current password');
+    expect(callsTo(requests, 'POST', '/api/auth/2fa/setup')).toHaveLength(0);
+
+    await user.type(passwordField(), 'a-guess');
+    await user.click(twoStep().getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(passwordField()).toHaveAccessibleDescription(CURRENT_PASSWORD_INCORRECT),
+    );
+    expect(passwordField()).toHaveFocus();
+    expect(twoStep().queryByRole('img')).not.toBeInTheDocument();
+
+    // Cancel goes back to the status, nothing set up.
+    await user.click(twoStep().getByRole('button', { name: 'Cancel' }));
+    expect(await twoStep().findByText('Two-step sign-in is off.')).toHaveFocus();
+
+    await startSetUp(user);
+    expect(twoStep().queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('says a set-up refused for too many attempts above the password, staying on it', async () => {
+    const user = userEvent.setup();
+    const text = 'Too many failed sign-in attempts. Try again in 30 seconds.';
+    renderAccount({
+      'POST /api/auth/2fa/setup': reply(429, { error: text, code: 'rate_limited' }),
+    });
+    await pageReady();
+    await askToSetUp(user);
+    expect(await twoStep().findByRole('alert')).toHaveTextContent(text);
+    expect(passwordField()).toBeVisible();
+  });
+
+  it('needs the current password to turn it off too: missing, then wrong, on its field', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderAccount(server(TWO_STEP_ON));
+    await pageReady();
+    await user.type(await twoStep().findByRole('textbox', { name: 'Code' }), '654321');
+    await user.click(twoStep().getByRole('button', { name: 'Turn off' }));
+    expect(passwordField()).toHaveAccessibleDescription('Enter your current password');
+    expect(passwordField()).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.type(passwordField(), 'a-guess');
+    await user.click(twoStep().getByRole('button', { name: 'Turn off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() =>
+      expect(passwordField()).toHaveAccessibleDescription(CURRENT_PASSWORD_INCORRECT),
+    );
+    expect(codeField()).not.toHaveAccessibleDescription(INVALID_CODE);
+    expect(twoStep().getByText('Two-step sign-in is on.')).toBeVisible();
+    expect(callsTo(requests, 'POST', '/api/auth/2fa/disable').map((r) => r.body)).toEqual([
+      { code: '654321', currentPassword: 'a-guess' },
+    ]);
   });
 
   it('offers no Turn off where every admin must have it', async () => {

@@ -1,24 +1,26 @@
 import { Box, Button, Typography } from '@mui/material';
 import { type Ref, useCallback, useRef, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { TwoStepSetup, TwoStepStatus } from '../../../contract/two-step';
-import { serverErrorText } from '../../apiErrors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
-import { type Failure, failureTitled } from '../../components/settings/useSettingsForm';
-import type { AppDataProvider } from '../../dataProvider';
+import type { Failure } from '../../components/settings/useSettingsForm';
 import { formatDateTime } from '../../format';
 import { isTwoStepSetupRequired, setTwoStepSetupRequired } from '../../twoStepGate';
 import { Loaded } from './Loaded';
 import { RecoveryCodes } from './RecoveryCodes';
+import { SetUpPassword } from './SetUpPassword';
 import { TurnOffTwoStep } from './TurnOffTwoStep';
 import { TwoStepSetUp } from './TwoStepSetUp';
 import { useReloadAccount, useTwoStepStatus } from './useAccount';
 
-/** Where the admin is: looking at the status, setting up, or reading the new recovery codes. */
+/**
+ * Where the admin is: looking at the status, confirming the password, setting up, or reading
+ * the new recovery codes.
+ */
 type Step =
   | { at: 'status' }
+  | { at: 'password' }
   | { at: 'set-up'; setup: TwoStepSetup }
   | { at: 'codes'; codes: string[]; gateCleared: boolean };
 
@@ -52,15 +54,7 @@ const On = ({
   </>
 );
 
-const Off = ({
-  starting,
-  statusRef,
-  onSetUp,
-}: {
-  starting: boolean;
-  statusRef: StatusRef;
-  onSetUp: () => void;
-}) => (
+const Off = ({ statusRef, onSetUp }: { statusRef: StatusRef; onSetUp: () => void }) => (
   <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
     <Typography ref={statusRef} tabIndex={-1}>
       Two-step sign-in is off.
@@ -68,24 +62,23 @@ const Off = ({
     <Typography color="text.secondary">
       With it on, signing in needs your password and a code from an authenticator app.
     </Typography>
-    <Button variant="contained" onClick={onSetUp} disabled={starting}>
+    <Button variant="contained" onClick={onSetUp}>
       Set up two-step sign-in
     </Button>
   </Box>
 );
 
 /**
- * Two-step sign-in (password mode): on or off; setting it up (QR code, key, a code of the app),
- * then the recovery codes once; turning it off with a code. Under REQUIRE_2FA turning it on
- * opens the console, and 'Done' goes to the dashboard.
+ * Two-step sign-in (password mode): on or off; setting it up (the current password, then the QR
+ * code, key and a code of the app), then the recovery codes once; turning it off with a code
+ * and the password. Under REQUIRE_2FA turning it on opens the console, and 'Done' goes to the
+ * dashboard.
  */
 export const TwoStepSection = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const status = useTwoStepStatus();
   const reload = useReloadAccount();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ at: 'status' });
-  const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<Failure>();
   const focusStatus = useRef(false);
   const statusRef = useCallback((element: HTMLParagraphElement | null) => {
@@ -98,21 +91,6 @@ export const TwoStepSection = () => {
   const backToStatus = () => {
     focusStatus.current = true;
     setStep({ at: 'status' });
-  };
-
-  const startSetUp = async () => {
-    setFailure(undefined);
-    setStarting(true);
-    try {
-      setStep({ at: 'set-up', setup: await dataProvider.setUpTwoStep() });
-    } catch (error) {
-      const text = serverErrorText(error);
-      setFailure(text ? { title: text } : failureTitled('Error starting the set-up')(error));
-      // e.g. 409: turned on meanwhile, in another tab
-      void reload('twoStep');
-    } finally {
-      setStarting(false);
-    }
   };
 
   const enabled = (codes: string[]) => {
@@ -142,16 +120,35 @@ export const TwoStepSection = () => {
     if (step.at === 'set-up') {
       return <TwoStepSetUp setup={step.setup} onEnabled={enabled} onCancel={backToStatus} />;
     }
+    if (step.at === 'password') {
+      return (
+        <SetUpPassword
+          onStarted={(setup) => setStep({ at: 'set-up', setup })}
+          onCancel={backToStatus}
+          // e.g. turned on meanwhile, in another tab: the status says so, and the reason above it
+          onConflict={(refused) => {
+            setFailure(refused);
+            void reload('twoStep');
+            backToStatus();
+          }}
+        />
+      );
+    }
     return (
       <>
-        {/* Above either view: a set-up refused because it is on already shows beside 'on'. */}
         {failure && <ErrorAlert {...failure} />}
         <Loaded query={status} what="two-step sign-in">
           {(loaded) =>
             loaded.enabled ? (
               <On status={loaded} statusRef={statusRef} onTurnedOff={turnedOff} />
             ) : (
-              <Off starting={starting} statusRef={statusRef} onSetUp={startSetUp} />
+              <Off
+                statusRef={statusRef}
+                onSetUp={() => {
+                  setFailure(undefined);
+                  setStep({ at: 'password' });
+                }}
+              />
             )
           }
         </Loaded>

@@ -7,15 +7,21 @@ const KEYS = {
   me: ['account', 'me'],
   twoStep: ['account', 'two-step'],
   sessions: ['account', 'sessions'],
+  warning: ['account', 'two-step-warning'],
 } as const;
 
 type Part = keyof typeof KEYS;
 
 /** Fresh on each visit; a failure shows in its section (with Retry), after one more try. */
-const useAccountQuery = <T>(part: Part, load: (signal: AbortSignal) => Promise<T>) =>
+const useAccountQuery = <T>(
+  part: Part,
+  load: (signal: AbortSignal) => Promise<T>,
+  enabled = true,
+) =>
   useQuery({
     queryKey: KEYS[part],
     queryFn: ({ signal }) => load(signal),
+    enabled,
     gcTime: 0,
     refetchOnWindowFocus: false,
     retry: 1,
@@ -32,6 +38,16 @@ export const useMe = () => {
 export const useTwoStepStatus = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useAccountQuery('twoStep', dataProvider.getTwoStep);
+};
+
+/** Wrong two-step codes typed after their right password, if any (null when none). */
+export const useTwoStepWarning = (enabled = true) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useAccountQuery(
+    'warning',
+    async (signal) => (await dataProvider.getTwoStepWarning(signal)).warning,
+    enabled,
+  );
 };
 
 /** Their sessions, the current one first. */
