@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressesFrom, signedIn } from '../test/client';
+import { addressesFrom, signedIn, signedInWithTwoStep } from '../test/client';
 import { createTestContext, siblingApp, type TestContext } from '../test/harness';
+import { appCode, letCodesAge, wrongCode } from '../test/two-step';
 import { accountKey } from './login-throttle';
 import { hashToken } from './sessions';
 
@@ -260,5 +261,52 @@ describe('the device’s own limit', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the code step', () => {
+  const verify = (challenge: string, code: string, ip: string, device?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      headers: { 'x-forwarded-for': ip, ...(device && { cookie: `device=${device}` }) },
+      payload: { challenge, code },
+    });
+
+  it('skips a slowed account’s delay with the device cookie, and the cap on wrong codes holds all the same', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await signedInWithTwoStep(t, nextIp());
+    await letCodesAge(t, owner.user.id);
+    const step = await login(owner.user, nextIp());
+    const cookie = deviceCookie(step)?.value;
+    expect(step.json()).toMatchObject({ mfaRequired: true });
+    // Strangers slow the account the most: 8 s an attempt, one at a time.
+    for (let i = 0; i < 10; i++) await login(owner.user, `10.66.1.${i + 1}`, undefined, `g${i}`);
+    expect(await accountFailures(owner.user.id)).toBe(10);
+
+    const started = Date.now();
+    const again = await login(owner.user, nextIp(), cookie);
+    const signedInNow = await verify(
+      again.json().challenge,
+      appCode(owner.secret),
+      nextIp(),
+      cookie,
+    );
+    expect(signedInNow.statusCode, signedInNow.body).toBe(200);
+    // Neither step waited out the account's delay.
+    expect(Date.now() - started).toBeLessThan(8_000);
+
+    // Ten wrong codes with the cookie: the account's codes are refused, the cookie's too.
+    const challenge = (await login(owner.user, nextIp(), cookie)).json().challenge;
+    for (let i = 0; i < 10; i++) {
+      expect((await verify(challenge, wrongCode(owner.secret), nextIp(), cookie)).statusCode).toBe(
+        401,
+      );
+    }
+    await letCodesAge(t, owner.user.id);
+    const capped = await verify(challenge, appCode(owner.secret), nextIp(), cookie);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().code).toBe('too_many_codes');
   });
 });
