@@ -27,9 +27,14 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
   const dataProvider = useDataProvider<AppDataProvider>();
   const [me] = useState(() => getStoredUser()?._id);
   const [viewers, setViewers] = useState<Viewer[]>(NOBODY);
+  // Counts the presence events heard: an announcement's answer read before one of them (an
+  // admin left meanwhile) is older than what the event said, and must not bring them back.
+  const heard = useRef(0);
 
   useSubscribe(id === undefined ? undefined : presenceTopic(resource, String(id)), (event) => {
-    if (event.type === 'presence') setViewers(event.payload.viewers);
+    if (event.type !== 'presence') return;
+    heard.current += 1;
+    setViewers(event.payload.viewers);
   });
 
   // Arrivals announced while this tab's stream was down (the page just loaded, or a gap) were
@@ -47,9 +52,13 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
     if (id === undefined) return;
     let here = true;
     const announce = () => {
-      inTurn(() => dataProvider.announcePresence(resource, id)).then(
+      let asked = heard.current;
+      inTurn(() => {
+        asked = heard.current;
+        return dataProvider.announcePresence(resource, id);
+      }).then(
         (answer) => {
-          if (here) setViewers(answer.viewers);
+          if (here && heard.current === asked) setViewers(answer.viewers);
         },
         () => {},
       );

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alsoViewing, PRESENCE_INTERVAL_MS, type Viewer } from '../../../contract/live';
-import { callsTo, type FakeRoute, reply } from '../../test/fakeFetch';
+import { callsTo, type FakeRoute, gated, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
 import { aWithdrawal } from './testing';
 
@@ -109,6 +109,38 @@ describe('Presence on a withdrawal', () => {
     await waitFor(() =>
       expect(screen.queryByText(/is also viewing this withdrawal/)).not.toBeInTheDocument(),
     );
+  });
+
+  it('an answer read before an admin left does not bring them back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // the beat's announcement is answered only after bob's leave was heard on the stream
+    let held: ReturnType<typeof gated> | undefined;
+    const { requests, liveStream } = renderDetail((request) =>
+      held ? held.route(request) : reply(200, { viewers: [ME, BOB] }),
+    );
+    expect(await screen.findByText(alsoViewing('bob'))).toBeInTheDocument();
+    const arrivals = await settled(requests);
+    await liveStream.connected();
+
+    held = gated(reply(200, { viewers: [ME, BOB] }));
+    act(() => vi.advanceTimersByTime(PRESENCE_INTERVAL_MS));
+    await eventually(() => expect(callsTo(requests, 'PUT', PRESENCE)).toHaveLength(arrivals + 1));
+    liveStream.emit('presence', {
+      topic: 'presence/withdrawals/w1',
+      resource: 'withdrawals',
+      id: 'w1',
+      viewers: [ME],
+    });
+    await waitFor(() => expect(screen.queryByText(alsoViewing('bob'))).not.toBeInTheDocument());
+    const answered = held;
+    held = undefined;
+    answered.open();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(alsoViewing('bob'))).not.toBeInTheDocument();
+
+    // the next beat, heard after nothing else, says who is there
+    act(() => vi.advanceTimersByTime(PRESENCE_INTERVAL_MS));
+    expect(await screen.findByText(alsoViewing('bob'))).toBeInTheDocument();
   });
 
   it('keeps a failed announcement silent and tries again at the next beat', async () => {
