@@ -1,5 +1,12 @@
 import type { Identifier } from 'react-admin';
-import type { AdminRole, User, UserPatch, UserStats, UserStatus } from '../../../contract/users';
+import {
+  type AdminRole,
+  type User,
+  UserPatch,
+  type UserStats,
+  type UserStatus,
+} from '../../../contract/users';
+import { contractResolver } from '../../forms/contractErrors';
 import { getStoredUser } from '../../storage';
 
 /**
@@ -40,6 +47,9 @@ export const MESSAGES = {
     'Their two-step sign-in is turned off and their sessions end. They sign in with their password and can set it up again.',
   twoStepReset: 'Two-step sign-in reset',
   twoStepResetError: 'Error resetting two-step sign-in',
+  makeAdminWhat:
+    'They start with no permissions: until you grant some under Admin permissions, they see only the dashboard.',
+  pickPermission: 'Pick a permission from the list',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -90,3 +100,12 @@ export const toUserPatch = (values: Partial<Record<keyof UserRecord, unknown>>):
   }
   return patch;
 };
+
+/**
+ * The edit form's checks: the API's own (contract/users) on the values as they will be sent, so
+ * a negative balance is 'Balance must be 0 or more' under its field, beside every other bad one.
+ */
+export const userResolver = contractResolver<Partial<Record<keyof UserRecord, unknown>>>(
+  UserPatch,
+  toUserPatch,
+);
