@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Identifier, useDataProvider } from 'react-admin';
 import { PRESENCE_INTERVAL_MS, presenceTopic, type Viewer } from '../../contract/live';
+import { statusOf } from '../apiErrors';
 import type { AppDataProvider } from '../dataProvider';
 import { getStoredUser } from '../storage';
+import { live } from './connection';
 import { useLiveStatus, useSubscribe } from './useSubscribe';
 
 const NOBODY: Viewer[] = [];
@@ -17,6 +19,26 @@ const inTurn = <T>(call: () => Promise<T>): Promise<T> => {
   queue = turn.catch(() => {});
   return turn;
 };
+
+/**
+ * Leaves the server never heard (it was down, or a proxy answered 5xx), by record: each is sent
+ * again once the live stream is back, or the other admins' pages would name this one until the
+ * 30 s drop-off. Arriving at the record again forgets its leave.
+ */
+const unsentLeaves = new Map<string, () => Promise<unknown>>();
+const placeOf = (resource: string, id: Identifier) => `${resource}/${String(id)}`;
+
+const leave = (place: string, send: () => Promise<unknown>) => {
+  unsentLeaves.delete(place);
+  inTurn(send).catch((error: unknown) => {
+    const status = statusOf(error) ?? 0;
+    if (status === 0 || status >= 500) unsentLeaves.set(place, send);
+  });
+};
+
+live.onReconnect(() => {
+  for (const [place, send] of unsentLeaves) leave(place, send);
+});
 
 /**
  * Announces that this admin views the record, now and every PRESENCE_INTERVAL_MS, until the
@@ -51,9 +73,11 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
   useEffect(() => {
     if (id === undefined) return;
     let here = true;
+    const place = placeOf(resource, id);
     const announce = () => {
       let asked = heard.current;
       inTurn(() => {
+        unsentLeaves.delete(place);
         asked = heard.current;
         return dataProvider.announcePresence(resource, id);
       }).then(
@@ -83,7 +107,7 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
       setViewers(NOBODY);
-      inTurn(() => dataProvider.leavePresence(resource, id)).catch(() => {});
+      leave(place, () => dataProvider.leavePresence(resource, id));
     };
   }, [resource, id, dataProvider]);
 

@@ -179,6 +179,38 @@ describe('Presence on a withdrawal', () => {
     expect(callsTo(requests, 'PUT', PRESENCE)).toHaveLength(arrivals);
   });
 
+  it('says it left again once the server is back, when the server was down as it left', async () => {
+    const user = userEvent.setup();
+    let down = false;
+    const { requests, liveStream } = renderAdmin({
+      entries: ['/withdrawals', '/withdrawals/w1'],
+      routes: {
+        'GET /api/admin/withdrawals/w1': reply(200, aWithdrawal({ _id: 'w1' })),
+        'GET /api/admin/withdrawals': reply(200, { items: [], total: 0, page: 1, limit: 20 }),
+        'GET /api/admin/audit': reply(200, { items: [], total: 0, page: 1, limit: 10 }),
+        [`PUT ${PRESENCE}`]: reply(200, { viewers: [ME] }),
+        [`DELETE ${PRESENCE}`]: () =>
+          down ? Promise.reject(new TypeError('Failed to fetch')) : reply(200, { ok: true }),
+      },
+    });
+    await screen.findByText('paypal_10');
+    await settled(requests);
+
+    down = true;
+    liveStream.drop();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByText('No withdrawals found');
+    await eventually(() => expect(callsTo(requests, 'DELETE', PRESENCE)).toHaveLength(1));
+
+    down = false;
+    await eventually(() =>
+      expect(screen.getByRole('status', { name: 'Live updates' })).toHaveTextContent('Live'),
+    );
+    await eventually(() => expect(callsTo(requests, 'DELETE', PRESENCE)).toHaveLength(2));
+    const left = new URL(callsTo(requests, 'DELETE', PRESENCE)[1]?.url ?? '');
+    expect(Object.fromEntries(left.searchParams)).toEqual({ resource: 'withdrawals', id: 'w1' });
+  });
+
   it('says it left as the tab goes away, and arrives again when the tab comes back', async () => {
     const { requests, fetchMock } = renderDetail([ME]);
     const arrivals = await settled(requests);
