@@ -25,7 +25,15 @@ test('create, edit, bulk-toggle and delete a bot', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Nickname' }).fill(`  ${nickname}  `);
   await page.getByRole('spinbutton', { name: 'Max sessions' }).fill('0');
   await page.getByRole('spinbutton', { name: 'Skill' }).fill('250');
-  await page.getByRole('textbox', { name: 'Allowed offers' }).fill('Solitaire, , 8 Ball ,');
+  // The offers' games are suggested while typing; a name no offer has is warned of before saving.
+  const offers = page.getByRole('combobox', { name: 'Allowed offers' });
+  await offers.pressSequentially('nosuchgame, Solit');
+  await page.getByRole('option', { name: 'Solitaire' }).click();
+  await expect(offers).toHaveValue('nosuchgame, Solitaire, ');
+  await expect(page.getByText(/^No offer has the game "nosuchgame"\. Games: /)).toBeVisible();
+  await offers.fill('Solitaire, , 8 Ball ,');
+  await offers.press('Escape');
+  await expect(page.getByText(/^No offer has/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Bot created')).toBeVisible();
   await expect(page).toHaveURL(/\/bots(\?|$)/);

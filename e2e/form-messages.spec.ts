@@ -96,7 +96,8 @@ test('the user edit form and password change speak plainly, naming the field', a
     TEXT_MAX.permission.grant,
     page.getByRole('button', { name: 'Grant' }),
   );
-  await expect(page.getByText('Error granting permission')).toBeVisible();
+  // no such permission: refused on the field, before the API would be asked
+  await expect(page.getByText('Pick a permission from the list')).toBeVisible();
 });
 
 test('the bot form speaks plainly', async ({ page }) => {

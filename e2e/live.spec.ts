@@ -122,6 +122,31 @@ test('two reviewers on one withdrawal see each other, until one leaves', async (
   await ben.context().close();
 });
 
+test("'also viewing' goes once the server is back when the other admin left while it was down", async ({
+  browser,
+}) => {
+  const { id } = await pendingWithdrawal(`live-p-${Date.now()}`);
+  const ann = await signedInPage(browser, 'admin');
+  const ben = await signedInPage(browser, 'reviewer');
+  await ann.goto(`/withdrawals/${id}`);
+  await ben.goto(`/withdrawals/${id}`);
+  await expect(ann.getByText(alsoViewing('reviewer'))).toBeVisible();
+
+  await server.stop();
+  await expect(indicator(ann)).toHaveText('Reconnecting…');
+  // ben leaves while no server hears it
+  await ben.getByRole('button', { name: 'Back' }).click();
+  await server.start();
+
+  await expect(indicator(ann)).toHaveText('Live', { timeout: 40_000 });
+  await expect(indicator(ben)).toHaveText('Live', { timeout: 40_000 });
+  // ben's page says it left once its stream is back: well before the 30 s drop-off
+  await expect(ann.getByText(alsoViewing('reviewer'))).toHaveCount(0, { timeout: 5000 });
+
+  await ann.context().close();
+  await ben.context().close();
+});
+
 test('after the server restarts the console reconnects and shows what changed meanwhile', async ({
   browser,
 }) => {

@@ -131,7 +131,7 @@ test('offers: create, filter by category, an offer and its edit form, by click',
   // the record's card first, then its history, which has the creation
   await expect(page.getByText('Poker').first()).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'History' }).getByText('gameName: set to Poker'),
+    page.getByRole('region', { name: 'History' }).getByText('Game name: set to Poker'),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/offers/${id}$`));

@@ -41,8 +41,40 @@ test('find a user by part of the email, edit them and see the change', async ({ 
   await expect(page.getByText('2,500').or(page.getByText('2500')).first()).toBeVisible();
   await expect(page.getByText('FRIEND42', { exact: true })).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'History' }).getByText('referredBy: none → FRIEND42'),
+    page.getByRole('region', { name: 'History' }).getByText('Referred by: none → FRIEND42'),
   ).toBeVisible();
+});
+
+test("a click on a row opens the user's page; its buttons do not", async ({ page }) => {
+  const tag = `rowclick${Date.now()}`;
+  const user = await player(tag);
+  await findUser(page, tag);
+  const row = page.getByRole('row').filter({ hasText: user.user_id });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: 'Make admin' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/users(\?|$)/);
+
+  await row.getByRole('cell', { name: user.email }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${user.user_id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible();
+});
+
+test('a negative balance is said under the field with every other bad one, never in a browser bubble', async ({
+  page,
+}) => {
+  const tag = `neg${Date.now()}`;
+  const user = await player(tag, { balance: 10 });
+  await signInQuickly(page, `/users/${user.user_id}/edit`);
+  const balance = page.getByRole('spinbutton', { name: 'Balance' });
+  await balance.fill('-5');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByText('Balance must be 0 or more')).toBeVisible();
+  await expect(page.getByText('Email must be an email address')).toBeVisible();
+  await expect(page.getByText('Saved')).toHaveCount(0);
 });
 
 test('grant and revoke a permission, and make admin / remove admin', async ({ page }) => {
@@ -56,6 +88,9 @@ test('grant and revoke a permission, and make admin / remove admin', async ({ pa
   await expect(chip).toBeVisible();
 
   await page.getByRole('button', { name: 'Make admin' }).click();
+  const asking = page.getByRole('dialog', { name: `Make ${user.username} an admin?` });
+  await expect(asking).toContainText('They start with no permissions');
+  await asking.getByRole('button', { name: 'Make admin' }).click();
   await expect(page.getByText('User is now admin')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove admin' })).toBeVisible();
 

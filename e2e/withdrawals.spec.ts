@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
-import { signInQuickly, withDatabase } from './support';
+import { signIn, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // Each test makes its own player and withdrawals, found by a unique destination, so tests
@@ -95,7 +95,7 @@ test('bulk actions need a selection, confirm, and skip nothing pending', async (
 
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: 'Reject selected' }).click();
-  const dialog = page.getByRole('dialog', { name: "Apply 'reject' to 3 pending withdrawals?" });
+  const dialog = page.getByRole('dialog', { name: 'Reject 3 withdrawals?' });
   await pickReason(page, dialog);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/3 withdrawals rejected/)).toBeVisible();
@@ -152,7 +152,7 @@ test('a note goes with one decision only: the confirmation names its rows, then 
   await note.fill('paid in batch 7');
   await row(0).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Approve selected' }).click();
-  const dialog = page.getByRole('dialog', { name: "Apply 'approve' to 1 pending withdrawals?" });
+  const dialog = page.getByRole('dialog', { name: 'Approve 1 withdrawal?' });
   await expect(dialog).toContainText(`The note "paid in batch 7" will be saved on: payee-${tag}`);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('1 withdrawal approved')).toBeVisible();
@@ -161,7 +161,7 @@ test('a note goes with one decision only: the confirmation names its rows, then 
   // The next decisions, the note untouched, carry none.
   await row(1).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Reject selected' }).click();
-  const next = page.getByRole('dialog', { name: "Apply 'reject' to 1 pending withdrawals?" });
+  const next = page.getByRole('dialog', { name: 'Reject 1 withdrawal?' });
   await expect(next).toContainText('No admin note will be saved.');
   await pickReason(page, next);
   await next.getByRole('button', { name: 'Confirm' }).click();
@@ -182,7 +182,7 @@ test('a note goes with one decision only: the confirmation names its rows, then 
     ]);
 });
 
-test("a disabled player's withdrawal: shown as such, approve refused, reject refunds", async ({
+test("a disabled player's withdrawal: shown as such, approve disabled, reject refunds", async ({
   page,
 }) => {
   const tag = `disabled${Date.now()}`;
@@ -194,12 +194,15 @@ test("a disabled player's withdrawal: shown as such, approve refused, reject ref
   const row = page.getByRole('row').filter({ hasText: tag });
   await expect(row).toContainText('Account: disabled');
 
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to approve this withdrawal?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await expect(page.getByText('This user is disabled.')).toBeVisible();
+  // refused before any confirmation, saying why
+  const approve = row.getByRole('button', { name: 'Approve' });
+  await expect(approve).toBeDisabled();
+  await approve.hover({ force: true });
+  await expect(
+    page.getByRole('tooltip', {
+      name: "This player's account is disabled: their withdrawal can be rejected, not approved.",
+    }),
+  ).toBeVisible();
   await expect(row).toContainText('pending');
 
   await row.getByRole('button', { name: 'Reject' }).click();
@@ -229,4 +232,63 @@ test('an unknown record says what was not found and goes back to its list', asyn
   await expect(page.getByText('User not found')).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByText('Element does not exist')).toHaveCount(0);
+});
+
+test("'also viewing' goes when the other admin leaves the page, closes the tab or goes silent", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tag = `presence${Date.now()}`;
+  const { ids } = await playerWithWithdrawals(tag, [300]);
+  const password = 'viewer-password-1';
+  const other = await withDatabase((db) =>
+    createUser(db, {
+      username: `viewer-${tag}`,
+      email: `viewer-${tag}@example.com`,
+      password,
+      admin: true,
+      permissions: ['withdrawals:read'],
+    }),
+  );
+  const detail = `/withdrawals/${ids[0]}`;
+  const banner = page.getByText(`${other.username} is also viewing this withdrawal`);
+  await signInQuickly(page, detail);
+  await expect(page.getByText(`${tag}-0@payout.example`)).toBeVisible();
+
+  /** The other admin, signed in in a browser of their own, on the withdrawal. */
+  const otherViewer = async () => {
+    const context = await browser.newContext({ baseURL });
+    const viewer = await context.newPage();
+    await signIn(viewer, other.username, password);
+    await viewer.goto(detail);
+    await expect(banner).toBeVisible();
+    return { context, viewer };
+  };
+
+  const first = await otherViewer();
+  try {
+    await first.viewer.getByRole('button', { name: 'Back' }).click();
+    await expect(first.viewer).toHaveURL(/\/withdrawals$/);
+    await expect(banner).toBeHidden({ timeout: 5000 });
+
+    await first.viewer.goto(detail);
+    await expect(banner).toBeVisible();
+    await first.viewer.close({ runBeforeUnload: true });
+    await expect(banner).toBeHidden({ timeout: 5000 });
+  } finally {
+    await first.context.close();
+  }
+
+  // a browser that goes without a word (its leave never arrives) drops off after 30 s
+  const second = await otherViewer();
+  try {
+    await second.viewer.route('**/api/admin/presence**', (route) =>
+      route.request().method() === 'DELETE' ? route.abort() : route.continue(),
+    );
+    await second.viewer.close({ runBeforeUnload: true });
+    await expect(banner).toBeHidden({ timeout: 50_000 });
+  } finally {
+    await second.context.close();
+  }
 });

@@ -50,6 +50,7 @@ export const BulkActionButtons = <A extends string, E = undefined>({
   onConfirm,
   canAct,
   describe,
+  details,
   dialog,
 }: {
   actions: readonly BulkAction<A>[];
@@ -61,6 +62,8 @@ export const BulkActionButtons = <A extends string, E = undefined>({
   canAct?: (record: RaRecord) => boolean;
   /** What the confirmation adds below the question, about the rows it will act on. */
   describe?: (action: A, records: RaRecord[]) => string;
+  /** More the plain confirmation shows under that (e.g. the rows themselves). */
+  details?: (action: A, records: RaRecord[]) => ReactNode;
   /** The confirmation of an action that asks for more; null keeps the plain one. */
   dialog?: (props: BulkDialogProps<A, E>) => ReactNode;
 }) => {
@@ -141,7 +144,9 @@ export const BulkActionButtons = <A extends string, E = undefined>({
           busy={busy}
           onConfirm={() => run()}
           onClose={close}
-        />
+        >
+          {request && details?.(request.action.action, request.records)}
+        </ConfirmDialog>
       )}
     </Box>
   );

@@ -7,7 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   title: string;
   /** What confirming will do, when the question alone does not say it. */
   description?: string;
+  /** More than a sentence, under the description (e.g. the rows a bulk action acts on). */
+  children?: ReactNode;
   /** Read out when it changes (a description that is worked out after the dialog opens). */
   liveDescription?: boolean;
   confirmLabel?: string;
@@ -36,6 +38,7 @@ export const ConfirmDialog = ({
   open,
   title,
   description,
+  children,
   confirmLabel = 'Confirm',
   confirmColor = 'primary',
   liveDescription = false,
@@ -56,11 +59,14 @@ export const ConfirmDialog = ({
       <DialogTitle id={titleId} sx={{ fontSize: '1rem', fontWeight: 500 }}>
         {title}
       </DialogTitle>
-      {description && (
+      {(description || children) && (
         <DialogContent>
-          <DialogContentText role={liveDescription ? 'status' : undefined}>
-            {description}
-          </DialogContentText>
+          {description && (
+            <DialogContentText role={liveDescription ? 'status' : undefined}>
+              {description}
+            </DialogContentText>
+          )}
+          {children}
         </DialogContent>
       )}
       <DialogActions>

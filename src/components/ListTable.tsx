@@ -6,7 +6,7 @@ import { useSideScrollEdges } from './useSideScrollEdges';
 
 export type ListTableProps<R extends RaRecord> = Omit<
   DataTableProps<R>,
-  'rowClick' | 'bulkActionButtons' | 'bulkActionsToolbar' | 'sx'
+  'bulkActionButtons' | 'bulkActionsToolbar' | 'sx'
 > & {
   /** A checkbox per row and select-all, acted on by buttons above the table (BulkActionButtons). */
   selectable?: boolean;
@@ -126,8 +126,8 @@ const scrollShadowSx = (theme: Theme) => {
 };
 
 /**
- * The table of a paged list: rows are not links (each row has its own buttons), cells are
- * compact. When it is wider than its card it scrolls sideways there, with a shadow on the side
+ * The table of a paged list: rows are not links unless `rowClick` says where a row leads (each
+ * row has its own buttons), cells are compact. When it is wider than its card it scrolls sideways there, with a shadow on the side
  * that hides columns; on a phone its rows stack instead.
  */
 export const ListTable = <R extends RaRecord>({

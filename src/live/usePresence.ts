@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Identifier, useDataProvider } from 'react-admin';
 import { PRESENCE_INTERVAL_MS, presenceTopic, type Viewer } from '../../contract/live';
+import { statusOf } from '../apiErrors';
 import type { AppDataProvider } from '../dataProvider';
 import { getStoredUser } from '../storage';
+import { live } from './connection';
 import { useLiveStatus, useSubscribe } from './useSubscribe';
 
 const NOBODY: Viewer[] = [];
@@ -19,6 +21,26 @@ const inTurn = <T>(call: () => Promise<T>): Promise<T> => {
 };
 
 /**
+ * Leaves the server never heard (it was down, or a proxy answered 5xx), by record: each is sent
+ * again once the live stream is back, or the other admins' pages would name this one until the
+ * 30 s drop-off. Arriving at the record again forgets its leave.
+ */
+const unsentLeaves = new Map<string, () => Promise<unknown>>();
+const placeOf = (resource: string, id: Identifier) => `${resource}/${String(id)}`;
+
+const leave = (place: string, send: () => Promise<unknown>) => {
+  unsentLeaves.delete(place);
+  inTurn(send).catch((error: unknown) => {
+    const status = statusOf(error) ?? 0;
+    if (status === 0 || status >= 500) unsentLeaves.set(place, send);
+  });
+};
+
+live.onReconnect(() => {
+  for (const [place, send] of unsentLeaves) leave(place, send);
+});
+
+/**
  * Announces that this admin views the record, now and every PRESENCE_INTERVAL_MS, until the
  * page is left; answers the other admins viewing it. A failed announcement is silent: presence
  * is a courtesy, and the next one retries.
@@ -27,9 +49,14 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
   const dataProvider = useDataProvider<AppDataProvider>();
   const [me] = useState(() => getStoredUser()?._id);
   const [viewers, setViewers] = useState<Viewer[]>(NOBODY);
+  // Counts the presence events heard: an announcement's answer read before one of them (an
+  // admin left meanwhile) is older than what the event said, and must not bring them back.
+  const heard = useRef(0);
 
   useSubscribe(id === undefined ? undefined : presenceTopic(resource, String(id)), (event) => {
-    if (event.type === 'presence') setViewers(event.payload.viewers);
+    if (event.type !== 'presence') return;
+    heard.current += 1;
+    setViewers(event.payload.viewers);
   });
 
   // Arrivals announced while this tab's stream was down (the page just loaded, or a gap) were
@@ -46,10 +73,16 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
   useEffect(() => {
     if (id === undefined) return;
     let here = true;
+    const place = placeOf(resource, id);
     const announce = () => {
-      inTurn(() => dataProvider.announcePresence(resource, id)).then(
+      let asked = heard.current;
+      inTurn(() => {
+        unsentLeaves.delete(place);
+        asked = heard.current;
+        return dataProvider.announcePresence(resource, id);
+      }).then(
         (answer) => {
-          if (here) setViewers(answer.viewers);
+          if (here && heard.current === asked) setViewers(answer.viewers);
         },
         () => {},
       );
@@ -74,7 +107,7 @@ export const useOtherViewers = (resource: string, id: Identifier | undefined): V
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
       setViewers(NOBODY);
-      inTurn(() => dataProvider.leavePresence(resource, id)).catch(() => {});
+      leave(place, () => dataProvider.leavePresence(resource, id));
     };
   }, [resource, id, dataProvider]);
 

@@ -101,7 +101,7 @@ describe('RecordTimeline', () => {
     open();
     await within(card).findByText('Updated');
     const [first, second] = historyItems(card);
-    expect(first).toHaveTextContent(`Updatedalice · ${when(edit.at)}skill: 50 → 70View entry`);
+    expect(first).toHaveTextContent(`Updatedalice · ${when(edit.at)}Skill: 50 → 70View entry`);
     expect(within(first as HTMLElement).getByText(when(edit.at))).toHaveAttribute(
       'dateTime',
       edit.at,
@@ -110,9 +110,9 @@ describe('RecordTimeline', () => {
       within(first as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['skill: 50 → 70']);
+    ).toEqual(['Skill: 50 → 70']);
     expect(second).toHaveTextContent(
-      `Createdsystem · ${when(created.at)}nickname: set to Aceskill: set to 50View entry`,
+      `Createdsystem · ${when(created.at)}Nickname: set to AceSkill: set to 50View entry`,
     );
     expect(within(card).getByRole('link', { name: 'View entry 11' })).toHaveAttribute(
       'href',
@@ -167,13 +167,13 @@ describe('RecordTimeline', () => {
       within(reject as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['status: pending → rejected', 'adminNote: set to Same person as USR-9']);
+    ).toEqual(['Status: pending → rejected', 'Admin note: set to Same person as USR-9']);
     expect(within(approve as HTMLElement).getByText('bob')).toBeInTheDocument();
     expect(
       within(first as HTMLElement)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['adminNote: set to Looks fine']);
+    ).toEqual(['Admin note: set to Looks fine']);
     expect(requested).toHaveTextContent(`Requested by alice${when('2025-02-01T09:00:00.000Z')}`);
     expect(within(requested as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
   });
@@ -190,6 +190,7 @@ describe('RecordTimeline', () => {
     const card = await findHistory();
     await within(card).findByText('Requested by alice');
     expect(historyItems(card)).toHaveLength(1);
+    expect(within(card).getByText('1 total · Page 1 of 1')).toBeInTheDocument();
     expect(within(card).queryByText('No history yet.')).not.toBeInTheDocument();
   });
 
@@ -206,6 +207,35 @@ describe('RecordTimeline', () => {
     await user.click(within(card).getByRole('button', { name: 'Retry' }));
     expect(await within(card).findByText('Updated')).toBeInTheDocument();
     expect(within(card).queryByText('Error loading history')).not.toBeInTheDocument();
+  });
+
+  it('counts the oldest entry with the others: two listed, two in total', async () => {
+    renderThing(historyOf([edit]), '/things/T1/show?oldest');
+    const card = await findHistory();
+    await within(card).findByText('Requested by alice');
+    expect(historyItems(card)).toHaveLength(2);
+    expect(within(card).getByText('2 total · Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('gives the oldest entry a page of its own when the log fills the last', async () => {
+    const user = userEvent.setup();
+    const entries = Array.from({ length: 10 }, (_, i) =>
+      historyEntry({ _id: String(100 - i), entity: 'thing', entityId: 'T1' }),
+    );
+    renderThing((request) => {
+      const page = Number(new URL(request.url).searchParams.get('page'));
+      return historyOf(entries.slice((page - 1) * 10, page * 10), 10, page);
+    }, '/things/T1/show?oldest');
+    const card = await findHistory();
+    expect(await within(card).findByText('11 total · Page 1 of 2')).toBeInTheDocument();
+    expect(historyItems(card)).toHaveLength(10);
+    await user.click(within(card).getByRole('button', { name: 'Next' }));
+    expect(await within(card).findByText('11 total · Page 2 of 2')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(historyItems(card).map((item) => item.firstChild?.textContent)).toEqual([
+        'Requested by alice',
+      ]),
+    );
   });
 
   it('pages 10 at a time, Prev and Next by keyboard too; the oldest ends the last', async () => {
@@ -225,7 +255,7 @@ describe('RecordTimeline', () => {
     }, '/things/T1/show?oldest');
 
     const card = await findHistory();
-    expect(await within(card).findByText('23 total · Page 1 of 3')).toBeInTheDocument();
+    expect(await within(card).findByText('24 total · Page 1 of 3')).toBeInTheDocument();
     expect(historyItems(card)).toHaveLength(10);
     expect(within(card).queryByText('Requested by alice')).not.toBeInTheDocument();
     const pages = within(card).getByRole('navigation', { name: 'History pages' });
@@ -233,13 +263,13 @@ describe('RecordTimeline', () => {
 
     within(pages).getByRole('button', { name: 'Next' }).focus();
     await user.keyboard('{Enter}');
-    expect(await within(card).findByText('23 total · Page 2 of 3')).toBeInTheDocument();
+    expect(await within(card).findByText('24 total · Page 2 of 3')).toBeInTheDocument();
     expect(lastHistoryQuery(requests)).toMatchObject({ page: '2', limit: '10' });
-    await waitFor(() => expect(within(card).getByText('skill: 10 → 11')).toBeInTheDocument());
+    await waitFor(() => expect(within(card).getByText('Skill: 10 → 11')).toBeInTheDocument());
 
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
-    await within(card).findByText('skill: 22 → 23');
-    expect(within(card).getByText('23 total · Page 3 of 3')).toBeInTheDocument();
+    await within(card).findByText('Skill: 22 → 23');
+    expect(within(card).getByText('24 total · Page 3 of 3')).toBeInTheDocument();
     expect(historyItems(card).map((item) => item.firstChild?.textContent)).toEqual([
       'Updated',
       'Updated',
@@ -249,14 +279,14 @@ describe('RecordTimeline', () => {
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.click(within(pages).getByRole('button', { name: 'Prev' }));
-    expect(await within(card).findByText('23 total · Page 2 of 3')).toBeInTheDocument();
+    expect(await within(card).findByText('24 total · Page 2 of 3')).toBeInTheDocument();
   });
 
   describe('who sees it', () => {
     it("the area's read permission shows it, without links to the audit log", async () => {
       renderAdminHolding(['games:read'], options(historyOf([edit])));
       const card = await findHistory();
-      await within(card).findByText('skill: 50 → 70');
+      await within(card).findByText('Skill: 50 → 70');
       expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     });
 

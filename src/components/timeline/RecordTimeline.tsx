@@ -53,7 +53,9 @@ const HistoryCard = ({
     isPlaceholderData,
     refetch,
   } = useRecordHistory(entity, entityId, page);
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PER_PAGE));
+  // the oldest entry is one of the entries listed and counted, after the audit log's
+  const entries = total + (oldest ? 1 : 0);
+  const pages = Math.max(1, Math.ceil(entries / HISTORY_PER_PAGE));
   const showOldest = oldest !== undefined && page >= pages && !isPlaceholderData;
 
   let body: ReactNode;
@@ -98,12 +100,12 @@ const HistoryCard = ({
           onRetry={() => void refetch()}
         />
       )}
-      {data && total > 0 && (
+      {data && entries > 0 && (
         <PrevNextControls
           label={TIMELINE_TEXTS.pages}
           page={page}
           perPage={HISTORY_PER_PAGE}
-          total={total}
+          total={entries}
           onPageChange={setPage}
         />
       )}

@@ -6,35 +6,42 @@ const texts = (before: unknown, after: unknown, omit?: string[]) =>
   changedFields(before, after, omit).map((change) => change.text);
 
 describe('changedFields', () => {
-  it("lists each field that differs as 'field: before → after', in after's order", () => {
+  it("lists each field that differs as 'Field: before → after', in after's order", () => {
     expect(
       texts(
         { skill: 50, nickname: 'Ace', active: true, allowedOffers: ['bingo'] },
         { nickname: 'Ace', skill: 70, active: false, allowedOffers: ['bingo', 'cards'] },
       ),
-    ).toEqual(['skill: 50 → 70', 'active: yes → no', 'allowedOffers: bingo → bingo, cards']);
+    ).toEqual(['Skill: 50 → 70', 'Active: yes → no', 'Allowed offers: bingo → bingo, cards']);
+  });
+
+  it('names each field by its label, not its name in the API', () => {
+    expect(texts({}, { approvalsRequired: 2, avatarUrl: 'https://x.example/a.png' })).toEqual([
+      'Approvals required: set to 2',
+      'Avatar URL: set to https://x.example/a.png',
+    ]);
   });
 
   it("says a field only after is 'set to', one only before 'removed'; skips set to nothing", () => {
     expect(texts(null, { nickname: 'Ace', avatarUrl: null, tags: [] })).toEqual([
-      'nickname: set to Ace',
-      'tags: set to (empty)',
+      'Nickname: set to Ace',
+      'Tags: set to (empty)',
     ]);
-    expect(texts({ note: 'x' }, {})).toEqual(['note: removed (was x)']);
+    expect(texts({ note: 'x' }, {})).toEqual(['Note: removed (was x)']);
   });
 
   it('shortens long text and objects, and leaves out the fields asked', () => {
     const long = `${'word '.repeat(30)}end`;
     const [text] = texts({ contentText: '' }, { contentText: long });
-    expect(text).toMatch(/^contentText: \(empty\) → (word ){11}word…$/);
-    expect(texts({ meta: { a: 1 } }, { meta: { a: 2 } })).toEqual(['meta: {"a":1} → {"a":2}']);
+    expect(text).toMatch(/^Plain text: \(empty\) → (word ){11}word…$/);
+    expect(texts({ meta: { a: 1 } }, { meta: { a: 2 } })).toEqual(['Meta: {"a":1} → {"a":2}']);
     expect(
       texts({ status: 'pending' }, { status: 'rejected', refundedPoints: 5 }, ['refundedPoints']),
-    ).toEqual(['status: pending → rejected']);
+    ).toEqual(['Status: pending → rejected']);
   });
 
   it('names a change that is not of fields as value', () => {
-    expect(texts('a', 'b')).toEqual(['value: a → b']);
+    expect(texts('a', 'b')).toEqual(['Value: a → b']);
   });
 
   it('formats values in words', () => {

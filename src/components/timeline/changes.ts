@@ -1,4 +1,6 @@
-/** One field an entry changed, as the timeline says it: 'skill: 50 → 70'. */
+import { fieldLabel } from '../../../contract/labels';
+
+/** One field an entry changed, as the timeline says it: 'Skill: 50 → 70'. */
 export interface FieldChange {
   field: string;
   text: string;
@@ -39,9 +41,10 @@ const fieldsOf = (side: unknown): Record<string, unknown> => {
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The fields whose value differs between before and after, in the order after names them:
- * 'field: before → after'; a field only after is 'set to …' (unless set to nothing), one only
- * before is 'removed (was …)'. `omit` leaves out fields the entry already says in words.
+ * The fields whose value differs between before and after, in the order after names them, each
+ * by its label ('Approvals required', not `approvalsRequired`): 'Field: before → after'; a field
+ * only after is 'set to …' (unless set to nothing), one only before is 'removed (was …)'.
+ * `omit` leaves out fields the entry already says in words.
  */
 export const changedFields = (
   before: unknown,
@@ -54,22 +57,23 @@ export const changedFields = (
   const changes: FieldChange[] = [];
   for (const field of fields) {
     if (omit.includes(field)) continue;
+    const label = fieldLabel([field]);
     const inBefore = field in was;
     const inAfter = field in now;
     if (inBefore && inAfter) {
       if (!same(was[field], now[field])) {
         changes.push({
           field,
-          text: `${field}: ${formatValue(was[field])} → ${formatValue(now[field])}`,
+          text: `${label}: ${formatValue(was[field])} → ${formatValue(now[field])}`,
         });
       }
     } else if (inAfter) {
       const value = now[field];
       if (value !== null && value !== undefined) {
-        changes.push({ field, text: `${field}: set to ${formatValue(value)}` });
+        changes.push({ field, text: `${label}: set to ${formatValue(value)}` });
       }
     } else {
-      changes.push({ field, text: `${field}: removed (was ${formatValue(was[field])})` });
+      changes.push({ field, text: `${label}: removed (was ${formatValue(was[field])})` });
     }
   }
   return changes;

@@ -32,7 +32,7 @@ export const historyItems = (card: HTMLElement) =>
     .getAllByRole('listitem')
     .filter((item) => item.parentElement?.tagName === 'OL');
 
-/** The audit route answering one entry on a record: its update 'skill: 50 → 70'. */
+/** The audit route answering one entry on a record: its update 'Skill: 50 → 70'. */
 export const oneUpdateOf = (entity: string, entityId: string) => ({
   'GET /api/admin/audit': historyOf([
     historyEntry({ action: `${entity}.update`, entity, entityId }),
@@ -46,7 +46,7 @@ export const expectHistoryOf = async (
   entityId: string,
 ) => {
   const card = await findHistory();
-  expect(await within(card).findByText('skill: 50 → 70')).toBeInTheDocument();
+  expect(await within(card).findByText('Skill: 50 → 70')).toBeInTheDocument();
   expect(within(card).getByText('Updated')).toBeInTheDocument();
   expect(lastHistoryQuery(requests)).toMatchObject({ entity, entityId, page: '1', limit: '10' });
 };

@@ -19,7 +19,7 @@ const form = async () => ({
   active: screen.getByRole('switch', { name: 'Active' }),
   maxSessions: screen.getByRole('spinbutton', { name: 'Max sessions' }),
   skill: screen.getByRole('spinbutton', { name: 'Skill' }),
-  allowedOffers: screen.getByRole('textbox', { name: 'Allowed offers' }),
+  allowedOffers: screen.getByRole('combobox', { name: 'Allowed offers' }),
 });
 
 const posted = (requests: { method: string; body: unknown }[]) =>
@@ -194,6 +194,9 @@ describe('Bot create (/bots/new)', () => {
     expect(await screen.findByText('Error saving bot')).toBeInTheDocument();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
     expect(fields.nickname).toHaveValue('Bot');
-    expect(apiCalls(requests)).toEqual(['POST /api/admin/bots']);
+    // the one save, beside the offers' game names the form suggests
+    expect(apiCalls(requests).filter((call) => !call.startsWith('GET /api/admin/offers'))).toEqual([
+      'POST /api/admin/bots',
+    ]);
   });
 });

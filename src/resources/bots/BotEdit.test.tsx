@@ -24,7 +24,7 @@ const form = async () => {
     active: screen.getByRole('switch', { name: 'Active' }),
     maxSessions: screen.getByRole('spinbutton', { name: 'Max sessions' }),
     skill: screen.getByRole('spinbutton', { name: 'Skill' }),
-    allowedOffers: screen.getByRole('textbox', { name: 'Allowed offers' }),
+    allowedOffers: screen.getByRole('combobox', { name: 'Allowed offers' }),
   };
 };
 

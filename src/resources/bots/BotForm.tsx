@@ -9,11 +9,11 @@ import type { FieldErrors } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { type NumberRule, savedAsNote } from '../../components/savedAsNote';
 import { maxLengthProps } from '../../components/textLimit';
+import { AllowedOffersInput } from './AllowedOffersInput';
 import { BotAvatar } from './BotAvatar';
 import {
   type BotFormValues,
   botResolver,
-  formatOffers,
   MAX_SESSIONS_MIN,
   normaliseMaxSessions,
   normaliseSkill,
@@ -137,12 +137,6 @@ export const BotForm = ({
         normalise={normaliseSkill}
       />
     </Box>
-    <TextInput
-      source="allowedOffers"
-      label="Allowed offers"
-      format={formatOffers}
-      autoComplete="off"
-      helperText="Comma-separated, e.g. solitaire, bingo"
-    />
+    <AllowedOffersInput />
   </SimpleForm>
 );

@@ -31,7 +31,7 @@ const chipListSx = {
 /**
  * The admin's permissions as chips, each saying on hover what it allows (clicking one asks, then
  * revokes it), those of their sign-on groups beside them (not revocable here), and a form that
- * grants one, offering the catalogue. Each change is one PATCH …/permissions and a message, then
+ * grants one of the catalogue (offered as the admin types; another name is refused on the field). Each change is one PATCH …/permissions and a message, then
  * the screen reloads. Granting and revoking need users:admin.
  */
 export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'adminRole'> }) => {
@@ -42,6 +42,7 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
   const { allowed: mayChange } = useAllowed('admin', 'users');
   const { catalogue, describe } = usePermissionCatalogue();
   const [permission, setPermission] = useState('');
+  const [notListed, setNotListed] = useState(false);
   // the chip being asked about; `asking` apart, so the question keeps its name while it closes
   const [toRevoke, setToRevoke] = useState('');
   const [asking, setAsking] = useState(false);
@@ -76,10 +77,17 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
     setAsking(true);
   };
 
+  // Only the catalogue's names can be granted: another is refused here, on the field, before the
+  // API's 400 would list all thirty. Until the catalogue is read, the API checks alone.
   const onGrant = (event: FormEvent) => {
     event.preventDefault();
     const name = permission.trim();
-    if (name && mayChange) grant.mutate(name);
+    if (!name || !mayChange) return;
+    if (catalogue.length > 0 && !catalogue.some((entry) => entry.name === name)) {
+      setNotListed(true);
+      return;
+    }
+    grant.mutate(name);
   };
 
   return (
@@ -142,7 +150,10 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
             </li>
           )}
           inputValue={permission}
-          onInputChange={(_event, value) => setPermission(value)}
+          onInputChange={(_event, value) => {
+            setPermission(value);
+            setNotListed(false);
+          }}
           disabled={!mayChange}
           sx={{ flex: '1 1 220px', maxWidth: 420 }}
           renderInput={(params) => (
@@ -152,7 +163,10 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
               margin="none"
               label="Permission"
               placeholder="e.g. withdrawals:approve"
-              helperText="One permission at a time, from the list"
+              error={notListed}
+              helperText={
+                notListed ? MESSAGES.pickPermission : 'One permission at a time, from the list'
+              }
               slotProps={{
                 ...params.slotProps,
                 htmlInput: {

@@ -52,6 +52,30 @@ describe('User edit', () => {
     expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
   });
 
+  it('shows every bad field at once under its input, in words, and sends nothing', async () => {
+    const { requests } = renderUsers(['/users/USR-9/edit'], { [DETAIL]: detailOf(eve) });
+    const user = userEvent.setup();
+    const fields = await form();
+    expect(fields.balance.closest('form')).toHaveAttribute('novalidate');
+
+    await user.clear(fields.balance);
+    await user.type(fields.balance, '-5');
+    await user.clear(fields.xp);
+    await user.type(fields.xp, '1.5');
+    await user.clear(fields.email);
+    await user.type(fields.email, 'not-an-email');
+    await user.clear(fields.username);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(fields.balance).toHaveAccessibleDescription('Balance must be 0 or more'),
+    );
+    expect(fields.xp).toHaveAccessibleDescription('XP must be a whole number');
+    expect(fields.email).toHaveAccessibleDescription('Email must be an email address');
+    expect(fields.username).toHaveAccessibleDescription('Username is required');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
   it("saves only the editable fields, balance and XP as numbers (invalid = 0), referredBy '' when blank", async () => {
     let saved: User = eve;
     const { requests } = renderUsers(['/users/USR-9/edit'], {

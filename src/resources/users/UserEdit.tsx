@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import {
   Edit,
   NumberInput,
-  required,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -33,6 +32,7 @@ import {
   USERS_PATH,
   type UserRecord,
   userPath,
+  userResolver,
 } from './user';
 
 /**
@@ -114,7 +114,11 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
         <SimpleForm
           toolbar={<UserEditToolbar />}
           resetOptions={KEEP_DIRTY_VALUES}
+          resolver={userResolver}
           warnWhenUnsavedChanges
+          // the checks are the API's own (userResolver), each message under its field and all at
+          // once, never the browser's bubble for one field (min 0, the email's format)
+          noValidate
           sx={{ maxWidth: 640 }}
         >
           <ServerSync {...sync} />
@@ -135,12 +139,7 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
             <NumberInput source="balance" label="Balance" min={0} step={1} sx={{ flex: 1 }} />
             <NumberInput source="xp" label="XP" min={0} step={1} sx={{ flex: 1 }} />
           </Box>
-          <SelectInput
-            source="status"
-            label="Status"
-            choices={STATUS_CHOICES}
-            validate={required()}
-          />
+          <SelectInput source="status" label="Status" choices={STATUS_CHOICES} />
           <TextInput
             source="referredBy"
             label="Referred by"

@@ -208,6 +208,13 @@ describe('Users list', () => {
     const user = userEvent.setup();
 
     await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Make admin' }));
+    // asks first, saying what a new admin can do
+    const dialog = await screen.findByRole('dialog', { name: 'Make ann an admin?' });
+    expect(dialog).toHaveTextContent(
+      'They start with no permissions: until you grant some under Admin permissions, they see only the dashboard.',
+    );
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Make admin' }));
 
     expect(await screen.findByText('User is now admin')).toBeInTheDocument();
     const patch = requests.find((r) => r.method === 'PATCH');
@@ -216,6 +223,33 @@ describe('Users list', () => {
     const row = await rowOf('ann');
     expect(await within(row).findByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'admin (0)' })).toBeInTheDocument();
+  });
+
+  it("'Make admin' then Cancel changes nothing", async () => {
+    const { requests } = renderUsers(['/users'], { 'GET /api/admin/users': listOf([ann]) });
+    const user = userEvent.setup();
+    await user.click(within(await rowOf('ann')).getByRole('button', { name: 'Make admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make ann an admin?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    // the row's buttons and their dialog are not a click on the row
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+  });
+
+  it("a click on a row opens the user's page", async () => {
+    renderUsers(['/users'], {
+      'GET /api/admin/users': listOf([ann, bob], 2),
+      'GET /api/admin/users/USR-2': reply(200, {
+        user: bob,
+        stats: { matchesCount: 0, wins: 0, losses: 0, draws: 0 },
+        adminRole: bob.adminRole,
+      }),
+      'GET /api/admin/users/USR-2/matches': listOf([], 0, 1, 10),
+    });
+    const user = userEvent.setup();
+    await user.click(within(await rowOf('bob')).getByRole('cell', { name: 'bob@example.com' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'bob' })).toBeInTheDocument();
   });
 
   it("'Remove admin' sends {makeAdmin: false} and says 'Admin removed'", async () => {

@@ -1,7 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
 import ViewIcon from '@mui/icons-material/Visibility';
 import { Box, Button } from '@mui/material';
-import { DataTable, useListContext } from 'react-admin';
+import { DataTable, type Identifier, useListContext } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IfAllowed } from '../../access/Allowed';
 import { EmptyNote } from '../../components/EmptyNote';
@@ -41,8 +41,12 @@ const ListProgress = () => {
   return <RefreshBar active={isFetching} label="Loading users" />;
 };
 
+/** A click on the row's own buttons (or their dialogs) is theirs, not the row's. */
 const RowActions = ({ record }: { record: UserRecord }) => (
-  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}>
+  <Box
+    onClick={(event) => event.stopPropagation()}
+    sx={{ display: 'flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap' }}
+  >
     <Button size="small" component={Link} to={userPath(record.id)} startIcon={<ViewIcon />}>
       View
     </Button>
@@ -58,15 +62,19 @@ const RowActions = ({ record }: { record: UserRecord }) => (
 
 const user = (record: unknown) => record as UserRecord;
 
+/** A row opens the user's page, as react-admin's lists do. */
+const openUser = (id: Identifier) => userPath(id);
+
 /**
  * /users: 20 a page, newest first; search over username, email or userId (Enter searches at
- * once), a status filter, CSV export of the filtered set, and per-row actions.
+ * once), a status filter, CSV export of the filtered set, and per-row actions; a click on a row
+ * opens the user's page.
  */
 export const UserList = () => (
   <PagedList title="Users">
     <UserListToolbar />
     <ListProgress />
-    <ListTable empty={<EmptyNote>No users found</EmptyNote>}>
+    <ListTable empty={<EmptyNote>No users found</EmptyNote>} rowClick={openUser}>
       <DataTable.Col source="username" label="Username" />
       <DataTable.Col source="email" label="Email" />
       <DataTable.Col source="userId" label="User ID" disableSort />

@@ -168,13 +168,13 @@ describe('User detail', () => {
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
 
     await user.clear(input);
-    await user.type(input, '  bots:edit  ');
+    await user.type(input, '  bots:write  ');
     await user.click(screen.getByRole('button', { name: 'Grant' }));
 
     expect(await screen.findByText('Permission granted')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Revoke bots:edit' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Revoke bots:write' })).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
-      { grant: ['bots:edit'] },
+      { grant: ['bots:write'] },
     ]);
     expect(input).toHaveValue('');
   });
@@ -187,9 +187,9 @@ describe('User detail', () => {
     });
     const user = userEvent.setup();
     const input = await screen.findByRole('combobox', { name: 'Permission' });
-    await user.type(input, 'x:y{Enter}');
+    await user.type(input, 'bots:read{Enter}');
     expect(await screen.findByText('Error granting permission')).toBeInTheDocument();
-    expect(input).toHaveValue('x:y');
+    expect(input).toHaveValue('bots:read');
   });
 
   it('toggles the admin role from the detail page and shows the new state', async () => {
@@ -204,6 +204,12 @@ describe('User detail', () => {
     });
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Make admin' }));
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Make dora an admin?' })).getByRole(
+        'button',
+        { name: 'Make admin' },
+      ),
+    );
     expect(await screen.findByText('User is now admin')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
     expect(fact('Admin enabled')).toBe('yes');

@@ -1,6 +1,13 @@
 import type { Identifier } from 'react-admin';
 import { PASSWORD_TOO_SHORT } from '../../../contract/passwords';
-import type { AdminRole, User, UserPatch, UserStats, UserStatus } from '../../../contract/users';
+import {
+  type AdminRole,
+  type User,
+  UserPatch,
+  type UserStats,
+  type UserStatus,
+} from '../../../contract/users';
+import { contractResolver } from '../../forms/contractErrors';
 import { getStoredUser } from '../../storage';
 
 /**
@@ -41,6 +48,9 @@ export const MESSAGES = {
     'Their two-step sign-in is turned off and their sessions end. They sign in with their password and can set it up again.',
   twoStepReset: 'Two-step sign-in reset',
   twoStepResetError: 'Error resetting two-step sign-in',
+  makeAdminWhat:
+    'They start with no permissions: until you grant some under Admin permissions, they see only the dashboard.',
+  pickPermission: 'Pick a permission from the list',
 } as const;
 
 /** A button beside a small filled text field (48 px): centred on the field, not its helper. */
@@ -89,3 +99,12 @@ export const toUserPatch = (values: Partial<Record<keyof UserRecord, unknown>>):
   }
   return patch;
 };
+
+/**
+ * The edit form's checks: the API's own (contract/users) on the values as they will be sent, so
+ * a negative balance is 'Balance must be 0 or more' under its field, beside every other bad one.
+ */
+export const userResolver = contractResolver<Partial<Record<keyof UserRecord, unknown>>>(
+  UserPatch,
+  toUserPatch,
+);

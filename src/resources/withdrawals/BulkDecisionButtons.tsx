@@ -1,5 +1,6 @@
 import { useListContext } from 'react-admin';
 import { type BulkAction, BulkActionButtons } from '../../components/BulkActionButtons';
+import { bulkConfirmText, DecisionRows } from './DecisionRows';
 import { type RejectChoice, RejectDialog } from './RejectDialog';
 import type { Decision, WithdrawalRecord } from './types';
 import { noteSummary, useBulkDecideWithdrawals } from './useDecisions';
@@ -13,10 +14,10 @@ const ACTIONS: readonly BulkAction<Decision>[] = [
 const isPending = (record: unknown) => (record as WithdrawalRecord).status === 'pending';
 
 /**
- * 'Approve selected' and 'Reject selected' act on the checked pending rows: they ask
- * "Apply '{action}' to {n} pending withdrawals?", naming the rows the admin note goes on (a
- * reject also asks why, starting from the page's note), then PATCH the bulk call. `onDecided`
- * runs once the decision is stored.
+ * 'Approve selected' and 'Reject selected' act on the checked pending rows: they ask 'Approve 3
+ * withdrawals?', listing each row's user and amount (and which get only their first of two
+ * approvals) and the rows the admin note goes on (a reject also asks why, starting from the
+ * page's note), then PATCH the bulk call. `onDecided` runs once the decision is stored.
  */
 export const BulkDecisionButtons = ({
   adminNote,
@@ -34,8 +35,11 @@ export const BulkDecisionButtons = ({
     <BulkActionButtons<Decision, RejectChoice>
       actions={ACTIONS}
       canAct={isPending}
-      confirmText={(action, count) => `Apply '${action}' to ${count} pending withdrawals?`}
+      confirmText={bulkConfirmText}
       describe={(_action, records) => noteSummary(adminNote, records as WithdrawalRecord[])}
+      details={(action, records) => (
+        <DecisionRows action={action} rows={records as WithdrawalRecord[]} listed />
+      )}
       dialog={({ action, records, confirm, close, ...shown }) =>
         action === 'reject' ? (
           <RejectDialog
@@ -44,7 +48,9 @@ export const BulkDecisionButtons = ({
             describe={(note) => noteSummary(note, records as WithdrawalRecord[])}
             onConfirm={confirm}
             onClose={close}
-          />
+          >
+            <DecisionRows action={action} rows={records as WithdrawalRecord[]} listed />
+          </RejectDialog>
         ) : null
       }
       onConfirm={(action, ids, choice) => mutateAsync({ action, ids, adminNote, ...choice })}

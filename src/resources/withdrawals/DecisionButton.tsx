@@ -1,6 +1,7 @@
 import { Button, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DecisionRows } from './DecisionRows';
 import { RejectDialog } from './RejectDialog';
 import { DECISION_LABELS, type Decision, type WithdrawalRecord } from './types';
 import { noteSummary, useDecideWithdrawal } from './useDecisions';
@@ -57,7 +58,8 @@ export const DecisionButton = ({
   return (
     <>
       {blockedBy ? (
-        <Tooltip title={blockedBy}>
+        // not interactive: in a row the tooltip must not cover the Reject button under it
+        <Tooltip title={blockedBy} disableInteractive>
           {/* a disabled button gets no pointer events: the tooltip listens on its wrapper */}
           <span style={{ display: 'inline-flex' }}>{button}</span>
         </Tooltip>
@@ -85,7 +87,9 @@ export const DecisionButton = ({
           busy={isPending}
           onConfirm={() => mutate({ id: record.id, action, adminNote }, { onSettled: close })}
           onClose={close}
-        />
+        >
+          <DecisionRows action={action} rows={[record]} />
+        </ConfirmDialog>
       )}
     </>
   );

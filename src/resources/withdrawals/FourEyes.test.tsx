@@ -161,9 +161,15 @@ describe('Withdrawals list: four-eyes', () => {
     await screen.findByText('alice');
 
     await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
-    );
+    const asking = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to approve this withdrawal?',
+    });
+    expect(
+      within(asking).getByText(
+        'This is its first of two approvals: it stays pending until another admin approves it.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(asking).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText(FIRST_APPROVAL_RECORDED)).toBeInTheDocument();
     expect(screen.queryByText('Withdrawal approved')).not.toBeInTheDocument();
@@ -215,9 +221,12 @@ describe('Withdrawals list: four-eyes', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to reject this withdrawal?',
     });
+    expect(within(dialog).getByText('No admin note will be saved.')).toBeInTheDocument();
     await pickReason(user, dialog, 'Other');
     const note = within(dialog).getByRole('textbox', { name: 'Admin note' });
     expect(note).toBeRequired();
+    // a note is required now: the dialog no longer says none will be saved
+    expect(within(dialog).queryByText('No admin note will be saved.')).not.toBeInTheDocument();
     await user.type(note, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
@@ -244,7 +253,7 @@ describe('Withdrawals list: four-eyes', () => {
     await user.click(within(rowOf('alice')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Reject selected' }));
     const dialog = await screen.findByRole('dialog', {
-      name: "Apply 'reject' to 1 pending withdrawals?",
+      name: 'Reject 1 withdrawal?',
     });
     await pickReason(user, dialog, 'Other');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -265,6 +274,48 @@ describe('Withdrawals list: four-eyes', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('bulk approve asks "Approve 3 withdrawals?", listing user and amount, and which get only a first approval', async () => {
+    const user = userEvent.setup();
+    const small = aWithdrawal({
+      _id: 'w5',
+      userId: 'USR-5',
+      user: { username: 'erin', email: 'erin@example.com', status: 'active' },
+      usdValue: 12.5,
+    });
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([big, approvedByOther, small])) });
+    await screen.findByText('alice');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 3 withdrawals?' });
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Withdrawals' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['alice: $500.00 (first of two approvals)', 'carol: $900.00', 'erin: $12.50']);
+    expect(
+      within(dialog).getByText(
+        '1 of these 3 withdrawals get only their first of two approvals: they stay pending until another admin approves them.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('bulk reject lists the rows too, and marks none as a first approval', async () => {
+    const user = userEvent.setup();
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([big, approvedByOther])) });
+    await screen.findByText('alice');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 2 withdrawals?' });
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Withdrawals' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['alice: $500.00', 'carol: $900.00']);
+    expect(within(dialog).queryByText(/first of two/)).not.toBeInTheDocument();
+  });
+
   it('the bulk summary counts those awaiting a second approval', async () => {
     const user = userEvent.setup();
     renderList({
@@ -281,7 +332,10 @@ describe('Withdrawals list: four-eyes', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+      within(await screen.findByRole('dialog', { name: 'Approve 2 withdrawals?' })).getByRole(
+        'button',
+        { name: 'Confirm' },
+      ),
     );
     expect(
       await screen.findByText(
@@ -325,6 +379,24 @@ describe('Withdrawal detail: four-eyes', () => {
     expect(await screen.findByText(OWN_WITHDRAWAL)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it("disables Approve on a disabled player's withdrawal, saying why, before any confirmation", async () => {
+    const user = userEvent.setup();
+    const blocked = aWithdrawal({
+      _id: 'w8',
+      user: { username: 'alice', email: 'alice@example.com', status: 'disabled' },
+    });
+    renderDetail('w8', { 'GET /api/admin/withdrawals/w8': reply(200, blocked) });
+
+    expect(
+      await screen.findByText(
+        "This player's account is disabled: their withdrawal can be rejected, not approved.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('lists the approvals: how many of how many, who, when and their note', async () => {

@@ -10,7 +10,7 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import {
   REJECT_REASON_LABELS,
   REJECT_REASONS,
@@ -36,6 +36,8 @@ export interface RejectDialogProps {
   busy: boolean;
   onConfirm: (choice: RejectChoice) => void;
   onClose: () => void;
+  /** Shown above the fields: the rows it acts on. */
+  children?: ReactNode;
 }
 
 const isReason = (value: string): value is RejectReason =>
@@ -48,6 +50,7 @@ const RejectForm = ({
   busy,
   onConfirm,
   onClose,
+  children,
 }: Omit<RejectDialogProps, 'open' | 'title'>) => {
   const [reason, setReason] = useState('');
   const [note, setNote] = useState(initialNote);
@@ -76,6 +79,7 @@ const RejectForm = ({
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
+        {children}
         <TextField
           select
           required
@@ -127,7 +131,8 @@ const RejectForm = ({
           }}
           slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
-        <DialogContentText>{describe(note)}</DialogContentText>
+        {/* with Other and no note yet, nothing to say: the note's own hint says it is needed */}
+        {!(noteRequired && !note.trim()) && <DialogContentText>{describe(note)}</DialogContentText>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

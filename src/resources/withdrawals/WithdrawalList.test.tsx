@@ -269,7 +269,7 @@ describe('Withdrawals list', () => {
     await user.click(screen.getByRole('button', { name: 'Reject selected' }));
 
     const dialog = await screen.findByRole('dialog', {
-      name: "Apply 'reject' to 2 pending withdrawals?",
+      name: 'Reject 2 withdrawals?',
     });
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
     // the page's note is where the dialog's starts
@@ -304,7 +304,7 @@ describe('Withdrawals list', () => {
     await user.click(within(rowOf('bob')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
     const dialog = await screen.findByRole('dialog', {
-      name: "Apply 'approve' to 1 pending withdrawals?",
+      name: 'Approve 1 withdrawal?',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
@@ -330,7 +330,7 @@ describe('Withdrawals list', () => {
     await user.click(within(rowOf('bob')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
     const dialog = await screen.findByRole('dialog', {
-      name: "Apply 'approve' to 1 pending withdrawals?",
+      name: 'Approve 1 withdrawal?',
     });
     expect(
       within(dialog).getByText('The note "Paid via PayPal" will be saved on: bob (USR-2, $3.00).'),
@@ -343,7 +343,7 @@ describe('Withdrawals list', () => {
     await user.click(within(rowOf('bob')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Reject selected' }));
     const next = await screen.findByRole('dialog', {
-      name: "Apply 'reject' to 1 pending withdrawals?",
+      name: 'Reject 1 withdrawal?',
     });
     expect(within(next).getByText('No admin note will be saved.')).toBeInTheDocument();
     await pickReason(user, next, 'Limit exceeded');
@@ -394,5 +394,26 @@ describe('Withdrawals list', () => {
     await screen.findByText('dave');
     expect(within(rowOf('dave')).getByText('Account: disabled')).toBeInTheDocument();
     expect(within(rowOf('alice')).getByText('Account: active')).toBeInTheDocument();
+  });
+
+  it("disables Approve on a disabled player's row, saying why on hover; Reject stays", async () => {
+    const user = userEvent.setup();
+    const disabled = aWithdrawal({
+      _id: 'w4',
+      userId: 'USR-4',
+      user: { username: 'dave', email: 'dave@example.com', status: 'disabled' },
+    });
+    renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([pendingA, disabled])) });
+    await screen.findByText('dave');
+    const approve = within(rowOf('dave')).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    expect(within(rowOf('dave')).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect(within(rowOf('alice')).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await user.hover(approve.parentElement as HTMLElement);
+    expect(
+      await screen.findByRole('tooltip', {
+        name: "This player's account is disabled: their withdrawal can be rejected, not approved.",
+      }),
+    ).toBeInTheDocument();
   });
 });

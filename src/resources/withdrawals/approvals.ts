@@ -21,15 +21,29 @@ export const awaitsAnotherAdmin = (record: WithdrawalRecord, myId: string | unde
   myId !== undefined &&
   (record.approvals ?? []).some((approval) => approval.adminId === myId);
 
+/** Why a disabled player's withdrawal cannot be approved (the API answers 409 user_disabled). */
+export const ACCOUNT_DISABLED =
+  "This player's account is disabled: their withdrawal can be rejected, not approved.";
+
+/** An approval now is only the first of the two it needs: it stays pending for another admin. */
+export const getsFirstOfTwo = (
+  record: Pick<WithdrawalRecord, 'approvals' | 'approvalsRequired' | 'status'>,
+) =>
+  record.status === 'pending' &&
+  record.approvalsRequired === 2 &&
+  (record.approvals?.length ?? 0) === 0;
+
 /**
- * Why `me` may not approve the withdrawal, as the API would answer: it is their own account's,
- * or they gave its first approval. Undefined when they may.
+ * Why `me` may not approve the withdrawal, as the API would answer: the player's account is
+ * disabled, it is their own account's, or they gave its first approval. Undefined when they may.
  */
 export const approvalBlock = (
   record: WithdrawalRecord,
   me: StoredUser | null,
 ): string | undefined => {
-  if (record.status !== 'pending' || !me) return undefined;
+  if (record.status !== 'pending') return undefined;
+  if (record.user?.status === 'disabled') return ACCOUNT_DISABLED;
+  if (!me) return undefined;
   if (me.userId === record.userId) return OWN_WITHDRAWAL;
   return awaitsAnotherAdmin(record, me._id) ? SECOND_APPROVER_REQUIRED : undefined;
 };

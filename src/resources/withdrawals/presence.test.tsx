@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alsoViewing, PRESENCE_INTERVAL_MS, type Viewer } from '../../../contract/live';
-import { callsTo, type FakeRoute, reply } from '../../test/fakeFetch';
+import { callsTo, type FakeRoute, gated, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
 import { aWithdrawal } from './testing';
 
@@ -111,6 +111,38 @@ describe('Presence on a withdrawal', () => {
     );
   });
 
+  it('an answer read before an admin left does not bring them back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    // the beat's announcement is answered only after bob's leave was heard on the stream
+    let held: ReturnType<typeof gated> | undefined;
+    const { requests, liveStream } = renderDetail((request) =>
+      held ? held.route(request) : reply(200, { viewers: [ME, BOB] }),
+    );
+    expect(await screen.findByText(alsoViewing('bob'))).toBeInTheDocument();
+    const arrivals = await settled(requests);
+    await liveStream.connected();
+
+    held = gated(reply(200, { viewers: [ME, BOB] }));
+    act(() => vi.advanceTimersByTime(PRESENCE_INTERVAL_MS));
+    await eventually(() => expect(callsTo(requests, 'PUT', PRESENCE)).toHaveLength(arrivals + 1));
+    liveStream.emit('presence', {
+      topic: 'presence/withdrawals/w1',
+      resource: 'withdrawals',
+      id: 'w1',
+      viewers: [ME],
+    });
+    await waitFor(() => expect(screen.queryByText(alsoViewing('bob'))).not.toBeInTheDocument());
+    const answered = held;
+    held = undefined;
+    answered.open();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(alsoViewing('bob'))).not.toBeInTheDocument();
+
+    // the next beat, heard after nothing else, says who is there
+    act(() => vi.advanceTimersByTime(PRESENCE_INTERVAL_MS));
+    expect(await screen.findByText(alsoViewing('bob'))).toBeInTheDocument();
+  });
+
   it('keeps a failed announcement silent and tries again at the next beat', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let failing = true;
@@ -145,6 +177,39 @@ describe('Presence on a withdrawal', () => {
 
     act(() => vi.advanceTimersByTime(2 * PRESENCE_INTERVAL_MS));
     expect(callsTo(requests, 'PUT', PRESENCE)).toHaveLength(arrivals);
+  });
+
+  it('says it left again once the server is back, when the server was down as it left', async () => {
+    const user = userEvent.setup();
+    let down = false;
+    const { requests, liveStream } = renderAdmin({
+      entries: ['/withdrawals', '/withdrawals/w1'],
+      routes: {
+        'GET /api/admin/withdrawals/w1': reply(200, aWithdrawal({ _id: 'w1' })),
+        'GET /api/admin/withdrawals': reply(200, { items: [], total: 0, page: 1, limit: 20 }),
+        'GET /api/admin/audit': reply(200, { items: [], total: 0, page: 1, limit: 10 }),
+        [`PUT ${PRESENCE}`]: reply(200, { viewers: [ME] }),
+        [`DELETE ${PRESENCE}`]: () =>
+          down ? Promise.reject(new TypeError('Failed to fetch')) : reply(200, { ok: true }),
+      },
+    });
+    await screen.findByText('paypal_10');
+    await settled(requests);
+
+    down = true;
+    liveStream.drop();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByText('No withdrawals found');
+    await eventually(() => expect(callsTo(requests, 'DELETE', PRESENCE)).toHaveLength(1));
+
+    down = false;
+    // the stream comes back after its ~1 s retry: give a busy machine room
+    await vi.waitFor(() => expect(callsTo(requests, 'DELETE', PRESENCE)).toHaveLength(2), {
+      timeout: 10_000,
+    });
+    expect(screen.getByRole('status', { name: 'Live updates' })).toHaveTextContent('Live');
+    const left = new URL(callsTo(requests, 'DELETE', PRESENCE)[1]?.url ?? '');
+    expect(Object.fromEntries(left.searchParams)).toEqual({ resource: 'withdrawals', id: 'w1' });
   });
 
   it('says it left as the tab goes away, and arrives again when the tab comes back', async () => {
