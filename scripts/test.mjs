@@ -100,17 +100,17 @@ const vitestArgs = (json) => [
 // Every answer the API tests' apps give, checked against the OpenAPI document after them.
 const answers = { TEST_ANSWERS_FILE: path.join(out, 'api-answers.jsonl') };
 
-/** Tiers 1 and 2: unit/component (jsdom) and API (real PostgreSQL), one vitest run; then the
- * answers those API tests recorded, against the OpenAPI document. */
-async function vitestTiers() {
-  const vitestStatus = await run(
-    'unit and API tests (vitest)',
-    'vitest',
+/** Tier 2 (API tests on a real PostgreSQL), then the answers they recorded, against the OpenAPI
+ * document. */
+async function apiTier() {
+  const apiStatus = await run(
+    'API tests (vitest)',
+    'api',
     bin('vitest'),
-    [...vitestArgs('vitest.json'), '--project', 'unit', '--project', 'api'],
+    [...vitestArgs('api.json'), '--project', 'api'],
     { TEST_LOG_FILE: path.join(out, 'api-server.log'), ...answers },
   );
-  countVitest(path.join(out, 'vitest.json'), vitestStatus, 'vitest');
+  countVitest(path.join(out, 'api.json'), apiStatus, 'the API tests');
 
   const answersStatus = await run(
     'API answers against the OpenAPI document (vitest)',
@@ -124,15 +124,6 @@ async function vitestTiers() {
 
 /** Tier 3: the built console in Chromium against the real server and database. */
 async function browserTier() {
-  const buildStatus = await run('console build', 'build', bin('vite'), [
-    'build',
-    '--logLevel',
-    'warn',
-  ]);
-  if (buildStatus !== 0) {
-    problems.push('the console build failed');
-    return;
-  }
   const playwrightJson = path.join(out, 'playwright.json');
   const e2eStatus = await run(
     'end-to-end tests (Playwright, Chromium)',
@@ -166,11 +157,23 @@ async function browserTier() {
     problems.push(`Playwright exited ${e2eStatus}`);
 }
 
-// The two branches share nothing (each starts its own PostgreSQL and servers on ports of its
-// own) and each leaves a core idle much of the time (waits on the database, the browser and
-// the tests' own delays), so they run side by side.
 const started = Date.now();
-await Promise.all([vitestTiers(), browserTier()]);
+// Tier 1, unit and component tests in jsdom, first and alone beside the console's build: their
+// renders wait on the CPU, and on a busy machine their waits run out. Then the API tests and the
+// browser tests side by side: they share nothing (each starts its own PostgreSQL and servers on
+// ports of their own) and each leaves a core idle much of the time (waits on the database, on the
+// browser, on the limits' own delays).
+const [unitStatus, buildStatus] = await Promise.all([
+  run('unit and component tests (vitest)', 'unit', bin('vitest'), [
+    ...vitestArgs('unit.json'),
+    '--project',
+    'unit',
+  ]),
+  run('console build', 'build', bin('vite'), ['build', '--logLevel', 'warn']),
+]);
+countVitest(path.join(out, 'unit.json'), unitStatus, 'the unit tests');
+if (buildStatus !== 0) problems.push('the console build failed');
+await Promise.all([apiTier(), buildStatus === 0 ? browserTier() : undefined]);
 process.stdout.write(`\n=== all tiers: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
 
 // Secrets: every push key the tests save holds one marker (server/test/secret-marker.ts). It
