@@ -16,6 +16,9 @@ const versionButton = async (label: string) =>
 const preview = () => screen.getByTestId('legal-preview');
 const button = (name: string) => screen.getByRole('button', { name });
 const plainText = () => screen.getByRole('textbox', { name: 'Plain text' });
+/** Viewing, the version shows once: its preview, or with a tab its plain text or HTML. */
+const viewTab = (name: 'Preview' | 'Plain text' | 'HTML') =>
+  userEvent.click(screen.getByRole('tab', { name }));
 /** react-admin logs every failed call: silence it where the failure is the point. */
 const quietFailures = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 const searchOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
@@ -67,7 +70,14 @@ describe('Legal page', () => {
     expect(button('Activate this version')).toBeEnabled();
     expect(button('Edit as draft')).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+    // once, not three times: the preview, the plain text and the HTML each under its tab
+    expect(screen.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('textbox', { name: 'Plain text' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'HTML' })).not.toBeInTheDocument();
+    await viewTab('Plain text');
     expect(plainText()).toHaveValue('Terms v2');
+    expect(screen.queryByTestId('legal-preview')).not.toBeInTheDocument();
+    await viewTab('HTML');
     const html = await screen.findByRole('textbox', { name: 'HTML' });
     expect(html).toHaveTextContent('Terms v2 in HTML');
     expect(html).toHaveAttribute('contenteditable', 'false');
@@ -228,6 +238,7 @@ describe('Legal page', () => {
     expect(call?.headers['if-match']).toBe(termsV2.updatedAt);
     expect(await screen.findByRole('heading', { name: 'v2' })).toBeInTheDocument();
     await waitFor(() => expect(button('Edit as draft')).toHaveFocus());
+    await viewTab('Plain text');
     expect(plainText()).toHaveValue('Terms v2, amended');
   });
 
@@ -285,6 +296,7 @@ describe('Legal page', () => {
     await user.type(plainText(), ' more');
     await user.click(button('Cancel'));
     expect(await screen.findByRole('button', { name: 'Edit as draft' })).toHaveFocus();
+    await viewTab('Plain text');
     expect(plainText()).toHaveValue('Terms v2');
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
