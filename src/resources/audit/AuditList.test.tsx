@@ -213,7 +213,12 @@ describe('Audit log list', () => {
       within(action)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All', ...FACETS.actions]);
+    ).toEqual([
+      'All',
+      'Updated (bot.update)',
+      'Updated (settings.update)',
+      'Approved (withdrawal.approve)',
+    ]);
     await user.selectOptions(action, 'withdrawal.approve');
     await waitFor(() =>
       expect(lastQuery(requests)).toMatchObject({ action: 'withdrawal.approve' }),
