@@ -16,6 +16,8 @@ export const AuditEntry = z.object({
   entity: z.string(),
   /** The record's id as its URLs name it (a userId, a botId, a withdrawal's _id...). */
   entityId: z.string().nullable(),
+  /** The record's name as people know it, where it has one: a user's username. */
+  entityName: z.string().nullable().optional(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

@@ -26,7 +26,8 @@ test('a change made in the console is in the Audit log, with who made it and bef
   const row = page.getByRole('row').filter({ hasText: bot.bot_id });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(ADMIN.username);
-  await expect(row).toContainText('bot.update');
+  // the timelines' words, the code on hover
+  await expect(row.getByText('Updated', { exact: true })).toHaveAttribute('title', 'bot.update');
   await expect(row.getByRole('link', { name: `bot ${bot.bot_id}` })).toHaveAttribute(
     'href',
     `/bots/${bot.bot_id}/edit`,

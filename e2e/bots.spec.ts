@@ -95,6 +95,8 @@ test('a new bot: Save says what is missing, numbers say what they will be saved 
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByText('Nickname is required')).toBeVisible();
+  // the notification names the field, not react-admin's 'The form is not valid'
+  await expect(page.getByText('1 field needs attention: Nickname')).toBeVisible();
   await expect(page).toHaveURL(/\/bots\/new$/);
 
   const maxSessions = page.getByRole('spinbutton', { name: 'Max sessions' });

@@ -18,7 +18,9 @@ test('the dashboard: chart in three ranges, totals, KPI cards and Refresh', asyn
     await expect(range.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
   }
 
-  await expect(page.getByRole('link', { name: /Pending withdrawals/ })).toContainText('Live');
+  // one 'Live' on the page, the top bar's: not one more on each card
+  await expect(page.getByRole('status', { name: 'Live updates' })).toHaveText('Live');
+  await expect(page.getByText('Live', { exact: true })).toHaveCount(1);
   await expect(page.getByRole('link', { name: /Total users/ })).toContainText(/\d/);
 
   const refreshed = Promise.all([

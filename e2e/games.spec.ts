@@ -108,3 +108,20 @@ test('an offer’s negative price says it is saved as 0; leaving an unsaved form
   await expect(price).toHaveValue('2.5');
   await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
 });
+
+test('at 1440 px every category row shows its Edit and Delete whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInQuickly(page, '/games');
+  const rows = categories(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Delete / }) });
+  await expect(rows.first()).toBeVisible();
+  const table = categories(page).locator('.RaDataTable-tableWrapper');
+  const visible = await table.boundingBox();
+  for (const row of await rows.all()) {
+    const box = await row.getByRole('button', { name: /^Delete / }).boundingBox();
+    expect(box && visible && box.x + box.width <= visible.x + visible.width).toBe(true);
+  }
+  // nothing to scroll sideways to
+  expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

@@ -152,3 +152,17 @@ test('@narrow a table wider than the screen shows a shadow on the side it scroll
   await expect.poll(() => shadow('before')).toBe('1');
   await expect.poll(() => shadow('after')).toBe('0');
 });
+
+test('@narrow a page opened from the menu search in the overlay gets the focus on its heading', async ({
+  page,
+}) => {
+  await signInQuickly(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('combobox', { name: 'Search menu' }).pressSequentially('bot');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/bots$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bots' })).toBeFocused();
+  // still there once the overlay has closed (it gives focus back to its button when it does)
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bots' })).toBeFocused();
+});

@@ -62,6 +62,12 @@ test('a withdrawals reader sees only what they may; a grant in another browser o
   await expect(row.getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Approve selected' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Reject selected' })).toHaveCount(0);
+  // said once, above the list
+  await expect(
+    page.getByText(
+      'Read-only: approving and rejecting withdrawals needs withdrawals:approve. Ask an admin who holds users:admin.',
+    ),
+  ).toHaveCount(1);
 
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page.getByText(`${tag}@payout.example`)).toBeVisible();
@@ -70,6 +76,10 @@ test('a withdrawals reader sees only what they may; a grant in another browser o
 
   await page.goto('/bots');
   await expect(page.getByText('You do not have access to this page.')).toBeVisible();
+  await expect(
+    page.getByText('You need bots:read to open Bots. Ask an admin who holds users:admin.'),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Bots: access denied · Rewards Admin');
   await expect(page.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
     'href',
     '/',

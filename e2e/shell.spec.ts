@@ -90,7 +90,9 @@ test('the menu search filters entries and says when nothing matches', async ({ p
   await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('the menu search from the keyboard: arrows, Enter opens, Escape clears', async ({ page }) => {
+test('the menu search from the keyboard: arrows, Enter opens (focus on its heading), Escape clears', async ({
+  page,
+}) => {
   await signInQuickly(page);
   const search = page.getByRole('combobox', { name: 'Search menu' });
 
@@ -100,7 +102,8 @@ test('the menu search from the keyboard: arrows, Enter opens, Escape clears', as
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings\/legal$/);
   await expect(search).toHaveValue('');
-  await expect(search).toBeFocused();
+  // the page opened has the focus, on its heading, not the sidebar
+  await expect(page.getByRole('heading', { level: 1, name: 'Legal' })).toBeFocused();
 
   // The arrows move the highlight through the matches, round at either end.
   await search.pressSequentially('with');
@@ -122,6 +125,7 @@ test('the menu search from the keyboard: arrows, Enter opens, Escape clears', as
     'aria-current',
     'page',
   );
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawal Types' })).toBeFocused();
 
   // Escape clears the search and the whole menu is back.
   await search.pressSequentially('dash');

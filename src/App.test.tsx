@@ -64,15 +64,16 @@ describe('App (guard and routes)', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard · Rewards Admin'));
   });
 
-  it('redirects unknown paths (and screens not built yet) to /', async () => {
+  it('redirects unknown paths (and screens not built yet) to /, saying which was not found', async () => {
     setToken('tok-1');
-    window.history.pushState({}, '', '/no/such/page');
+    window.history.pushState({}, '', '/unity-decks');
     installFakeFetch(pingOk);
 
     render(<App />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/');
+    expect(await screen.findByText('Page not found: /unity-decks')).toBeInTheDocument();
   });
 
   it('logs a non-admin out to /login when the ping answers 403', async () => {

@@ -9,13 +9,7 @@ import {
   Resource,
   type Store,
 } from 'react-admin';
-import {
-  createBrowserRouter,
-  Navigate,
-  Route,
-  type RouteObject,
-  RouterProvider,
-} from 'react-router-dom';
+import { createBrowserRouter, Route, type RouteObject, RouterProvider } from 'react-router-dom';
 import { AccessDenied } from './access/AccessDenied';
 import { guardResource } from './access/guardResource';
 import { RequireAccess } from './access/RequireAccess';
@@ -27,6 +21,7 @@ import { config } from './config';
 import { dataProvider as defaultDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
+import { NotFoundRedirect } from './layout/NotFoundRedirect';
 import { accountPage } from './pages/account';
 import { SignInPage } from './pages/login';
 import { dashboard, pages, resources as registered } from './registry/screens';
@@ -46,9 +41,6 @@ export interface AppProps {
   /** The resources mounted; the registry's by default. */
   resources?: ResourceScreen[];
 }
-
-/** Unknown paths go to the dashboard (spec section 2). */
-const RedirectHome = () => <Navigate to="/" replace />;
 
 type ConsoleProps = Required<Omit<AppProps, 'router'>>;
 
@@ -75,7 +67,7 @@ const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps)
       loginPage={SignInPage}
       dashboard={dashboard.component as DashboardComponent}
       loading={LoadingScreen}
-      catchAll={RedirectHome}
+      catchAll={NotFoundRedirect}
       notification={LatestNotification}
       accessDenied={AccessDenied}
     >

@@ -5,6 +5,7 @@ import type { BotsTable, MatchesTable, NewUser, UserRow, WithdrawalsTable } from
 import { slugify } from '../modules/categories/slug';
 import { newReferralCode, newUserId, randomCode } from '../modules/users/create';
 import { outcomeOf } from '../modules/users/matches';
+import { initialsAvatar } from './avatars';
 import { insertDemoDecks } from './decks';
 import { insertDemoLegal } from './legal';
 import { type Random, seededRandom } from './random';
@@ -206,8 +207,7 @@ function bots(r: Random, now: number): Insertable<BotsTable>[] {
     return {
       bot_id: `bot_${randomCode(5, undefined, r.below)}`,
       nickname,
-      avatar_url:
-        i % 3 === 0 ? null : `https://cdn.example.com/avatars/${nickname.toLowerCase()}.png`,
+      avatar_url: i % 3 === 0 ? null : initialsAvatar(nickname),
       active: i !== BOT_NAMES.length - 1,
       current_sessions: r.chance(0.4) ? r.int(1, maxSessions) : 0,
       max_sessions: maxSessions,

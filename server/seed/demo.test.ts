@@ -95,9 +95,14 @@ describe('the demo seed', () => {
     expect(bots.length).toBeLessThanOrEqual(12);
     for (const bot of bots) {
       expect(bot.bot_id).toMatch(/^bot_[a-z0-9]{5}$/);
-      expect(bot.avatar_url === null || bot.avatar_url.startsWith('https://')).toBe(true);
+      // drawn initials shipped in the row: a list of bots asks no outside server for pictures
+      expect(bot.avatar_url === null || bot.avatar_url.startsWith('data:image/svg+xml,')).toBe(
+        true,
+      );
       expect(bot.current_sessions).toBeLessThanOrEqual(bot.max_sessions);
     }
+    const clara = bots.find((bot) => bot.nickname === 'CleverClara');
+    expect(decodeURIComponent(clara?.avatar_url ?? '')).toContain('>CC</text></svg>');
   });
 
   it('creates thousands of matches, consistent with their scores and both players', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { bulkLoad, type Timer, untimed } from '../db/bulk-load';
 import type { Database } from '../db/connect';
+import { initialsAvatar } from './avatars';
 import { insertDemoDecks } from './decks';
 import { GAMES } from './demo-data';
 import { insertDemoLegal } from './legal';
@@ -71,14 +72,17 @@ async function insertUsers(trx: Database, size: LargeSeedSize) {
     FROM unnest(${ADMINS}::text[]) WITH ORDINALITY AS a (name, i)`.execute(trx);
 }
 
+const BOT_NAMES = ['Ace', 'Blitz', 'Clara', 'Dynamo', 'Echo', 'Glitch', 'Maverick', 'Nova'];
+/** Drawn initials, shipped in the rows: no bot list loads pictures from elsewhere. */
+const BOT_AVATARS = BOT_NAMES.map(initialsAvatar);
+
 async function insertBots(trx: Database, size: LargeSeedSize) {
   await sql`
     INSERT INTO bots (bot_id, nickname, avatar_url, active, current_sessions, max_sessions, skill,
                       allowed_offers, last_used_at, created_at, updated_at)
     SELECT 'bot_' || lpad(g::text, 5, '0'),
-           (ARRAY['Ace', 'Blitz', 'Clara', 'Dynamo', 'Echo', 'Glitch', 'Maverick', 'Nova'])
-             [(1 + g % 8)::int] || ' ' || g,
-           CASE WHEN g % 3 <> 0 THEN 'https://cdn.example.com/avatars/bot' || g || '.png' END,
+           (${BOT_NAMES}::text[])[(1 + g % 8)::int] || ' ' || g,
+           CASE WHEN g % 3 <> 0 THEN (${BOT_AVATARS}::text[])[(1 + g % 8)::int] END,
            g % 10 <> 0,
            ${spread(g, 7, sql`(2 + g % 4)`)},
            1 + g % 4,

@@ -55,11 +55,30 @@ describe('a page the admin may not read', () => {
   it('a form of a resource needs its write: /bots/new for a bots reader', async () => {
     renderAdminHolding(['bots:read'], { entries: ['/bots/new'] });
     expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You need bots:write to open Bots. Ask an admin who holds users:admin.'),
+    ).toBeInTheDocument();
+  });
+
+  it('the top bar names the page, and the text the permission it needs and who grants it', async () => {
+    renderAdminHolding(['withdrawals:read'], { entries: ['/users'] });
+    expect(
+      await screen.findByText(
+        'You need users:read to open Users. Ask an admin who holds users:admin.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Users: access denied');
+    await waitFor(() => expect(document.title).toBe('Users: access denied · Rewards Admin'));
   });
 
   it('a custom page says the same', async () => {
     renderAdminHolding(['withdrawals:read'], { entries: ['/settings/referral'] });
     expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You need settings:read to open Referral. Ask an admin who holds users:admin.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Go to the dashboard' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
@@ -104,6 +123,41 @@ describe('buttons the admin may not use', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 
+  it('a withdrawals reader is told once, above the list, why the queue is read-only', async () => {
+    renderAdminHolding(['withdrawals:read'], {
+      entries: ['/withdrawals'],
+      routes: { 'GET /api/admin/withdrawals': reply(200, listOf([aWithdrawal()])) },
+    });
+    await screen.findByText('alice');
+    const notes = screen.getAllByText(
+      'Read-only: approving and rejecting withdrawals needs withdrawals:approve. Ask an admin who holds users:admin.',
+    );
+    expect(notes).toHaveLength(1);
+    // above the list
+    const table = screen.getByRole('table');
+    expect(notes[0]?.compareDocumentPosition(table)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
+  it("a withdrawal's username is plain text to an admin who may not open users, a link to one who may", async () => {
+    const detail = { 'GET /api/admin/withdrawals/w1': reply(200, aWithdrawal({ _id: 'w1' })) };
+    const reader = renderAdminHolding(['withdrawals:read'], {
+      entries: ['/withdrawals/w1'],
+      routes: detail,
+    });
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'alice' })).not.toBeInTheDocument();
+    reader.unmount();
+
+    renderAdminHolding(['withdrawals:read', 'users:read'], {
+      entries: ['/withdrawals/w1'],
+      routes: detail,
+    });
+    expect(await screen.findByRole('link', { name: 'alice' })).toHaveAttribute(
+      'href',
+      '/users/USR-1',
+    );
+  });
+
   it('an approver gets them', async () => {
     renderAdminHolding(['withdrawals:approve'], {
       entries: ['/withdrawals'],
@@ -112,6 +166,7 @@ describe('buttons the admin may not use', () => {
     const row = (await screen.findByText('alice')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve selected' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Read-only:/)).not.toBeInTheDocument();
   });
 });
 

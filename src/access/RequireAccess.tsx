@@ -17,5 +17,5 @@ export const RequireAccess = ({
 }) => {
   const { allowed, pending } = useAllowed(action, resource);
   if (pending) return null;
-  return allowed ? children : <AccessDenied />;
+  return allowed ? children : <AccessDenied action={action} resource={resource} />;
 };

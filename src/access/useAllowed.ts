@@ -9,6 +9,8 @@ export interface Allowed {
   pending: boolean;
   /** What a refused admin is told: 'Missing permission: withdrawals:approve'. */
   missing: string;
+  /** The permission the action needs: 'withdrawals:approve'. */
+  needed: string;
 }
 
 /**
@@ -30,9 +32,6 @@ export const useAllowed = (action: string, resource?: string): Allowed => {
         ? authProvider.canAccessNow?.({ action, resource: screen ?? '' })
         : true,
   });
-  return {
-    allowed: data === true,
-    pending: isPending,
-    missing: missingPermission(neededFor(screen, action) ?? '*'),
-  };
+  const needed = neededFor(screen, action) ?? '*';
+  return { allowed: data === true, pending: isPending, missing: missingPermission(needed), needed };
 };

@@ -353,6 +353,8 @@ describe('Layout', () => {
 
     await user.keyboard('{Enter}');
     expect(screen.getByText('At /settings/withdrawal-types')).toBeInTheDocument();
+    // focus goes to the page's heading, out of the sidebar
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(search).toHaveValue('');
     expect(screen.getByRole('link', { name: 'Withdrawal Types' })).toHaveAttribute(
       'aria-current',
@@ -467,6 +469,8 @@ describe('Layout', () => {
       await waitFor(() =>
         expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument(),
       );
+      // not back on the menu button: on the page's heading
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     });
 
     it('a link click closes the overlay', async () => {

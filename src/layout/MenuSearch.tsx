@@ -13,6 +13,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { filterMenu, type MenuEntry, type MenuLink, menuLinks } from './menu';
 import { iconSx, itemSx } from './menuItemSx';
+import { focusPageHeadingSoon } from './pageHeading';
 
 export interface MenuSearch {
   query: string;
@@ -33,7 +34,8 @@ export interface MenuSearch {
 /**
  * The menu search as a combobox: typing filters the menu into a list of matches, the arrow keys
  * move the highlighted match (wrapping round), Enter opens it, Escape clears the search. Focus
- * stays in the box throughout, so the query can still be refined.
+ * stays in the box while searching, so the query can still be refined; a match followed moves it
+ * to the page's heading.
  */
 export const useMenuSearch = (
   entries: readonly MenuEntry[],
@@ -56,6 +58,7 @@ export const useMenuSearch = (
   const followed = () => {
     setQuery('');
     onNavigate?.();
+    focusPageHeadingSoon();
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -158,7 +161,7 @@ const MatchOption = ({
       role="option"
       id={search.optionId(index)}
       aria-selected={highlighted}
-      // options are not tab stops: focus stays in the search box
+      // options are not tab stops: focus stays in the search box until one is followed
       tabIndex={-1}
       onClick={search.followed}
       sx={{

@@ -3,6 +3,7 @@ import { AppBar, IconButton, Toolbar, Typography } from '@mui/material';
 import { type RefObject, useEffect, useRef } from 'react';
 import { LiveIndicator } from '../live/LiveIndicator';
 import { useTwoStepSetupRequired } from '../twoStepGate';
+import { PAGE_HEADING_ID } from './pageHeading';
 import { SIDEBAR_ID, TOP_BAR_HEIGHT } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -58,11 +59,13 @@ export const TopBar = ({ showMenuButton, menuOpen, onOpenMenu }: TopBarProps) =>
         {/* react-admin's <Title> portals the page title into this element */}
         <Typography
           ref={titleRef}
-          id="react-admin-title"
+          id={PAGE_HEADING_ID}
           component="h1"
           variant="h6"
           noWrap
-          sx={{ flex: 1, minWidth: 0 }}
+          // focusable from script only: the menu search moves focus here after opening a page
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, outline: 'none' }}
         />
         {!confined && <LiveIndicator />}
         <UserMenu />

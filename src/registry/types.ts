@@ -28,11 +28,11 @@ export interface PageScreen {
 }
 
 export const defineResource = (resource: ResourceScreen): ResourceScreen => {
-  registerArea(resource.name, resource.area);
+  registerArea(resource.name, resource.area, resource.options.label);
   return resource;
 };
 
 export const definePage = (page: PageScreen): PageScreen => {
-  if (page.area) registerArea(page.path, page.area);
+  if (page.area) registerArea(page.path, page.area, page.label);
   return page;
 };

@@ -129,6 +129,7 @@ describe('GET /api/admin/audit', () => {
       action: 'withdrawal.approve',
       entity: 'withdrawal',
       entityId: '7',
+      entityName: null,
       ip: '203.0.113.9',
     });
     const [system] = (await list({ ...IN_HOUR, action: 'seed.demo' })).items;
@@ -220,7 +221,18 @@ describe('GET /api/admin/audit/:id', () => {
       entityId: '7',
       before: { status: 'pending' },
       after: { status: 'approved', adminNote: null },
+      entityName: null,
       ip: '203.0.113.9',
+    });
+  });
+
+  it('names a user the entry is about by their username, beside the id', async () => {
+    const [signIn] = (await list({ action: 'auth.login', actor: admin.user.username })).items;
+    expect(signIn).toMatchObject({ entity: 'user', entityName: admin.user.username });
+    const res = await admin.get(`/api/admin/audit/${signIn?._id}`);
+    expect(res.json()).toMatchObject({
+      entityId: signIn?.entityId,
+      entityName: admin.user.username,
     });
   });
 

@@ -6,6 +6,7 @@ import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import { countOf, offsetOf, pageOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
+import { withRecordNames } from './names';
 import { type AuditRow, presentAuditEntry, presentAuditSummary } from './present';
 
 type Filters = Omit<z.output<typeof AuditQuery>, 'page' | 'limit' | 'sort'>;
@@ -74,7 +75,7 @@ export function listAudit(
   };
   return pageOf(
     { page, limit },
-    rows.then((found) => found.map(present)),
+    rows.then((found) => withRecordNames(db, found.map(present))),
     total,
   );
 }

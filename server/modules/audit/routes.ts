@@ -4,6 +4,7 @@ import { AuditEntry, AuditFacets, AuditListItem, AuditQuery } from '../../../con
 import { ErrorBody } from '../../../contract/errors';
 import { listResponse } from '../../../contract/lists';
 import { denied } from '../../crud/routes';
+import { withRecordNames } from './names';
 import { presentAuditEntry } from './present';
 import { auditFacets, getAuditEntry, listAudit } from './queries';
 
@@ -39,6 +40,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'audit:read' },
       schema: { params: IdParams, response: { 200: AuditEntry, 404: ErrorBody, ...denied } },
     },
-    async ({ params }) => presentAuditEntry(await getAuditEntry(app.db, params.id)),
+    async ({ params }) => {
+      const [entry] = await withRecordNames(app.db, [
+        presentAuditEntry(await getAuditEntry(app.db, params.id)),
+      ]);
+      return entry;
+    },
   );
 };

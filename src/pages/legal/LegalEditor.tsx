@@ -1,10 +1,11 @@
-import { Box, Button, CircularProgress, ToggleButton } from '@mui/material';
+import { Box, Button, CircularProgress, Tab, Tabs, ToggleButton } from '@mui/material';
 import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Form, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { SidePanels } from '../../layout/SidePanels';
 import { EditorToolbar } from './EditorToolbar';
 import { GoLiveButton } from './GoLiveButton';
 import { EMPTY_WARNING, GOES_LIVE, PUBLISH_QUESTION } from './goLive';
@@ -158,22 +159,74 @@ const HtmlArea = ({ readOnly }: { readOnly: boolean }) => {
   );
 };
 
+/** The plain-text area: taller while writing. */
+const PlainTextArea = ({ readOnly }: { readOnly: boolean }) => (
+  <TextInput
+    source="contentText"
+    label="Plain text"
+    {...textAreaProps(readOnly)}
+    // Opened to write, the editor takes the keyboard focus from the button that opened it.
+    autoFocus={!readOnly}
+  />
+);
+
+const VIEW_TABS = ['Preview', 'Plain text', 'HTML'] as const;
+type ViewTab = (typeof VIEW_TABS)[number];
+
 /**
- * The plain-text area, the HTML area and the live preview, then the buttons.
+ * Viewing, the version once: its preview (what players get), or with a tab its plain text or
+ * its HTML, rather than all three one under the other.
+ */
+const ViewTabs = () => {
+  const [tab, setTab] = useState<ViewTab>('Preview');
+  const id = useId();
+  const tabId = (label: ViewTab) => `${id}-${VIEW_TABS.indexOf(label)}`;
+  return (
+    <Box>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: ViewTab) => setTab(next)}
+        aria-label="Show the version as"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {VIEW_TABS.map((label) => (
+          <Tab
+            key={label}
+            value={label}
+            label={label}
+            id={`${tabId(label)}-tab`}
+            aria-controls={`${tabId(label)}-panel`}
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={`${tabId(tab)}-tab`}>
+        {tab === 'Preview' && <LivePreview />}
+        {tab === 'Plain text' && <PlainTextArea readOnly />}
+        {tab === 'HTML' && <HtmlArea readOnly />}
+      </Box>
+    </Box>
+  );
+};
+
+/**
+ * The plain text, the HTML and the live preview, then the buttons: one at a time (tabs) while
+ * viewing; side by side while writing, the areas beside their preview (stacked under 980 px).
  * Mount it anew (key) for each version and mode: it starts from `values`.
  */
 export const LegalEditor = ({ readOnly, values, children }: LegalEditorProps) => (
   <Form defaultValues={values} noValidate>
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <TextInput
-        source="contentText"
-        label="Plain text"
-        {...textAreaProps(readOnly)}
-        // Opened to write, the editor takes the keyboard focus from the button that opened it.
-        autoFocus={!readOnly}
-      />
-      <HtmlArea readOnly={readOnly} />
-      <LivePreview />
+      {readOnly ? (
+        <ViewTabs />
+      ) : (
+        <SidePanels columns="minmax(0, 1fr) minmax(0, 1fr)">
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <PlainTextArea readOnly={false} />
+            <HtmlArea readOnly={false} />
+          </Box>
+          <LivePreview />
+        </SidePanels>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{children}</Box>
     </Box>
   </Form>

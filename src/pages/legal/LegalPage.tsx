@@ -73,7 +73,7 @@ const StateNote = ({ doc }: { doc: LegalDocument }) => (
 
 /**
  * /settings/legal: the versions of the Terms of Service or the Privacy Policy, one on show
- * (the newest by default) with 'Activate this version' and 'Edit as draft', and a new version
+ * (the live one by default, else the newest) with 'Activate this version' and 'Edit as draft', and a new version
  * or an edit with 'Save draft' and 'Publish now'. Back to viewing after a save or a reload.
  */
 type LegalRecord = LegalDocument & { id: string };
@@ -83,7 +83,13 @@ export const LegalPage = () => {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>({ mode: 'view' });
   const versions = useVersions(type);
-  const docQuery = useLegalDocument(type, selectedId);
+  // Opens on the live version (the one players get), or the newest when none is live.
+  const liveId = versions.data?.items.find((version) => version.isActive)?._id ?? null;
+  const docQuery = useLegalDocument(
+    type,
+    selectedId ?? liveId,
+    selectedId !== null || !versions.isPending,
+  );
   const { run, pending } = useLegalAction();
   const dataProvider = useDataProvider<AppDataProvider>();
   const reloadAll = useReloadLegal();

@@ -5,7 +5,7 @@ import { held } from '../../dataProvider';
 import { NETWORK_ERROR_MESSAGE } from '../../http';
 import { MESSAGES, outcomeOf } from './outcome';
 
-const doc = { _id: '7', version: 3 } as LegalDocument;
+const doc = { _id: '7', version: 3, contentText: 'Terms', contentHtml: '' } as LegalDocument;
 
 /** A call whose answer the data provider checks as the endpoint table says: the doc in `doc`. */
 const answered = (answer: unknown) => async () =>
@@ -19,11 +19,22 @@ describe('outcomeOf', () => {
       ),
     );
     expect(answers).toEqual([
-      { ok: true, doc, message: 'Draft created' },
-      { ok: true, doc, message: 'Draft saved' },
+      { ok: true, doc, message: 'Draft created: v3' },
+      { ok: true, doc, message: 'Draft saved: v3' },
       { ok: true, doc, message: 'Published' },
       { ok: true, doc, message: 'Activated this version' },
     ]);
+  });
+
+  it('warns when a draft is saved empty', async () => {
+    const empty = { ...doc, contentText: ' ', contentHtml: '<p></p>' };
+    expect(await outcomeOf('saveDraft', answered({ ok: true, doc: empty }))).toEqual({
+      ok: true,
+      doc: empty,
+      empty: true,
+      message:
+        'Draft saved: v3. It is empty: both areas are empty, so players would get an empty document if it went live.',
+    });
   });
 
   it("says 'Could not …' when the answer lacks ok or the doc, or the answer's error field", async () => {

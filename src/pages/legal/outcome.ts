@@ -1,6 +1,8 @@
 import type { LegalDocument } from '../../../contract/legal';
 import { errorTextOf, fieldErrorsOf, serverErrorText } from '../../apiErrors';
 import { isUnexpectedAnswer } from '../../dataProvider';
+import { EMPTY_DRAFT_WARNING } from './goLive';
+import { isBlankHtml } from './previewContent';
 
 /** What the admin did, each with its messages of spec section 8. */
 export type LegalAction = 'createDraft' | 'saveDraft' | 'publish' | 'activate';
@@ -24,8 +26,11 @@ export const MESSAGES: Record<LegalAction, { success: string; failed: string; er
   },
 };
 
+const isEmptyDocument = ({ contentText, contentHtml }: LegalDocument) =>
+  contentText.trim() === '' && isBlankHtml(contentHtml);
+
 export type Outcome =
-  | { ok: true; doc: LegalDocument; message: string }
+  | { ok: true; doc: LegalDocument; message: string; empty?: boolean }
   | { ok: false; message: string; fields?: Record<string, string> };
 
 /** An answer without the saved version: its error field, or 'Could not …'. */
@@ -46,6 +51,21 @@ export function outcomeOfError(action: LegalAction, error: unknown): Outcome {
   };
 }
 
+const isDraft = (action: LegalAction) => action === 'createDraft' || action === 'saveDraft';
+
+/**
+ * The spec's success message; a draft's names its version ('Draft saved: v3') and, saved empty,
+ * warns that it is.
+ */
+function succeeded(action: LegalAction, doc: LegalDocument): Outcome {
+  const { success } = MESSAGES[action];
+  if (!isDraft(action)) return { ok: true, doc, message: success };
+  const message = `${success}: v${doc.version}`;
+  return isEmptyDocument(doc)
+    ? { ok: true, doc, message: `${message}. ${EMPTY_DRAFT_WARNING}`, empty: true }
+    : { ok: true, doc, message };
+}
+
 /**
  * Runs a call that resolves with the saved version and says how it went; never rejects. An
  * answer without it (the data provider's UnexpectedAnswer) is 'Could not …'.
@@ -55,7 +75,7 @@ export async function outcomeOf(
   call: () => Promise<LegalDocument>,
 ): Promise<Outcome> {
   try {
-    return { ok: true, doc: await call(), message: MESSAGES[action].success };
+    return succeeded(action, await call());
   } catch (error) {
     if (isUnexpectedAnswer(error)) return outcomeOfAnswer(action, error.answer);
     return outcomeOfError(action, error);

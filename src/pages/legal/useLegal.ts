@@ -20,10 +20,14 @@ export const useVersions = (type: LegalType) => {
   });
 };
 
-/** The version chosen in the list (GET /admin/legal/{id}), or else the newest (…/latest). */
-export const useLegalDocument = (type: LegalType, id: string | null) => {
+/**
+ * The version chosen in the list (GET /admin/legal/{id}), or else the newest (…/latest); asked
+ * only once `enabled` (the page first waits for the list, to open on the live version).
+ */
+export const useLegalDocument = (type: LegalType, id: string | null, enabled = true) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
+    enabled,
     queryKey: id ? [ROOT, 'document', id] : [ROOT, 'latest', type],
     queryFn: async ({ signal }) =>
       id
@@ -52,7 +56,9 @@ export const useLegalAction = () => {
     setPending(action);
     const outcome = await outcomeOf(action, call);
     setPending(null);
-    notify(outcome.message, { type: outcome.ok ? 'success' : 'error' });
+    notify(outcome.message, {
+      type: outcome.ok ? (outcome.empty ? 'warning' : 'success') : 'error',
+    });
     if (outcome.ok) {
       queryClient.setQueryData([ROOT, 'document', outcome.doc._id], outcome.doc);
       void reload();

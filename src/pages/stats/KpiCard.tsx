@@ -1,4 +1,4 @@
-import { Box, Card, CardActionArea, Typography } from '@mui/material';
+import { Card, CardActionArea, Typography } from '@mui/material';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatNumber } from '../../format';
@@ -14,34 +14,11 @@ export interface KpiCardProps {
   to?: string;
 }
 
-/** The 'Live' badge: a plain styled span (a Chip would add its weight to the entry chunk). */
-const LiveBadge = () => (
-  <Box
-    component="span"
-    sx={{
-      display: 'inline-flex',
-      alignItems: 'center',
-      gap: 0.5,
-      px: 1,
-      lineHeight: '20px',
-      borderRadius: 10,
-      border: 1,
-      borderColor: 'success.main',
-      color: 'success.main',
-      fontSize: 12,
-      fontWeight: 500,
-    }}
-  >
-    <Box
-      component="span"
-      aria-hidden="true"
-      sx={{ width: 6, height: 6, borderRadius: '50%', bgcolor: 'success.main' }}
-    />
-    Live
-  </Box>
-);
-
-/** A live figure ('Live' badge) that links to its screen (if any). */
+/**
+ * A figure kept current by the live stream, linking to its screen (if any). No 'Live' badge of
+ * its own: the top bar's 'Live' is the page's one (it turns to 'Reconnecting…' when the stream
+ * drops, which a badge on each card would not).
+ */
 export const KpiCard = ({ title, value, valueTitle, loading, to }: KpiCardProps) => {
   const titleId = useId();
   return (
@@ -50,14 +27,9 @@ export const KpiCard = ({ title, value, valueTitle, loading, to }: KpiCardProps)
         {...(to ? { component: RouterLink, to } : { component: 'div', disabled: true })}
         sx={{ p: 2, height: '100%' }}
       >
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
-        >
-          <Typography id={titleId} component="h2" variant="subtitle2" color="text.secondary">
-            {title}
-          </Typography>
-          <LiveBadge />
-        </Box>
+        <Typography id={titleId} component="h2" variant="subtitle2" color="text.secondary">
+          {title}
+        </Typography>
         <Typography component="p" variant="h4" title={valueTitle} sx={{ mt: 1 }}>
           {value === undefined
             ? loading

@@ -3,19 +3,26 @@ import { useRef } from 'react';
 import { useListContext } from 'react-admin';
 import { ListSelectFilter } from '../../components/ListSelectFilter';
 import { Spacer, ToolbarRow } from '../../components/ListToolbar';
+import { describeEntry } from '../../components/timeline/actionWords';
 import { TextFilter } from './TextFilter';
 import { TimeRangeFilter } from './TimeRangeFilter';
 import { useFacets } from './useFacets';
+
+/** An action in the list's words, with its code to tell apart those of each record type. */
+const actionChoice = (action: string) => `${describeEntry({ action }).what} (${action})`;
 
 /** A select over the known values, plus the applied one should the facets not know it (yet). */
 const FacetFilter = ({
   source,
   label,
   values,
+  labelOf = (value) => value,
 }: {
   source: string;
   label: string;
   values: string[] | undefined;
+  /** A value as the select shows it. */
+  labelOf?: (value: string) => string;
 }) => {
   const { filterValues } = useListContext();
   const current = filterValues[source];
@@ -25,7 +32,7 @@ const FacetFilter = ({
     <ListSelectFilter
       source={source}
       label={label}
-      choices={all.map((value) => ({ value, label: value }))}
+      choices={all.map((value) => ({ value, label: labelOf(value) }))}
     />
   );
 };
@@ -53,7 +60,7 @@ export const AuditFilters = () => {
   return (
     <ToolbarRow>
       <TextFilter source="actor" label="Who" inputRef={who} />
-      <FacetFilter source="action" label="Action" values={facets?.actions} />
+      <FacetFilter source="action" label="Action" values={facets?.actions} labelOf={actionChoice} />
       <FacetFilter source="entity" label="Record type" values={facets?.entities} />
       <TextFilter source="entityId" label="Record id" />
       <TimeRangeFilter />

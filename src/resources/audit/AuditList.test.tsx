@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeRoute, gated, listOf, type RecordedRequest, reply } from '../../test/fakeFetch';
-import { renderAdmin } from '../../test/renderAdmin';
+import { renderAdmin, renderAdminHolding } from '../../test/renderAdmin';
 import { anEntry, FACETS, summaryOf } from './testing';
 
 const botEdit = anEntry({ _id: '11', at: '2025-03-01T10:02:03.000Z' });
@@ -13,7 +13,13 @@ const approval = anEntry({
   entity: 'withdrawal',
   entityId: '7',
 });
-const userEdit = anEntry({ _id: '13', action: 'user.update', entity: 'user', entityId: 'USR-1' });
+const userEdit = anEntry({
+  _id: '13',
+  action: 'user.update',
+  entity: 'user',
+  entityId: 'USR-1',
+  entityName: 'carol',
+});
 const seeded = anEntry({
   _id: '14',
   actorId: null,
@@ -40,9 +46,10 @@ const lastQuery = (requests: RecordedRequest[]) =>
   Object.fromEntries(new URL(listCalls(requests).at(-1)?.url ?? 'http://x').searchParams);
 
 const dataRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
-const rowOf = (text: string) => {
-  const row = dataRows().find((r) => within(r).queryByText(text));
-  if (!row) throw new Error(`no row with ${text}`);
+/** The row of an action, by its code (shown on hover). */
+const rowOf = (action: string) => {
+  const row = dataRows().find((r) => within(r).queryByTitle(action));
+  if (!row) throw new Error(`no row with ${action}`);
   return row;
 };
 
@@ -56,7 +63,7 @@ describe('Audit log list', () => {
     await waitFor(() => expect(lastQuery(requests)).not.toEqual({}));
     expect(lastQuery(requests)).toEqual({ page: '1', limit: '20', sort: 'at:desc' });
     open();
-    expect(await screen.findByRole('cell', { name: 'withdrawal.approve' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Approved' })).toBeInTheDocument();
     expect(dataRows()).toHaveLength(4);
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
     expect(screen.getByText('4 total · Page 1 of 1')).toBeInTheDocument();
@@ -69,7 +76,7 @@ describe('Audit log list', () => {
 
   it('shows when to the second, who (system when nobody), and the IP', async () => {
     renderList(listOf(ROWS));
-    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    await screen.findByRole('cell', { name: 'Approved' });
 
     const row = rowOf('withdrawal.approve');
     const when = new Date(approval.at).toLocaleString(undefined, {
@@ -86,17 +93,58 @@ describe('Audit log list', () => {
 
   it('links a record to its page where the console has one, else names it', async () => {
     renderList(listOf(ROWS));
-    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    await screen.findByRole('cell', { name: 'Approved' });
 
     const link = (text: string) => within(rowOf(text)).getByRole('link', { name: /^(?!View)/ });
     expect(link('bot.update')).toHaveAttribute('href', '/bots/bot_b1/edit');
     expect(link('bot.update')).toHaveTextContent('bot bot_b1');
     expect(link('withdrawal.approve')).toHaveAttribute('href', '/withdrawals/7');
     expect(link('user.update')).toHaveAttribute('href', '/users/USR-1');
+    expect(link('user.update')).toHaveTextContent('user carol');
     const settings = rowOf('settings.update');
     expect(within(settings).getByText('referral')).toBeInTheDocument();
     expect(
       within(settings)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['View']);
+  });
+
+  it("says each action in the timelines' words, its code on hover, and a user by username", async () => {
+    const signIn = anEntry({
+      _id: '23',
+      action: 'auth.login',
+      entity: 'user',
+      entityId: 'USR-9',
+      entityName: 'dave',
+    });
+    renderList(listOf([...ROWS, summaryOf(signIn)]));
+    await screen.findByRole('cell', { name: 'Approved' });
+
+    const table = within(screen.getByRole('table'));
+    expect(table.queryByText('withdrawal.approve')).not.toBeInTheDocument();
+    expect(screen.getByText('Approved')).toHaveAttribute('title', 'withdrawal.approve');
+    expect(screen.getByText('Signed in')).toHaveAttribute('title', 'auth.login');
+    expect(within(rowOf('auth.login')).getByRole('link', { name: 'user dave' })).toHaveAttribute(
+      'href',
+      '/users/USR-9',
+    );
+    expect(screen.getByText('dave')).toHaveAttribute('title', 'USR-9');
+    expect(table.queryByText('USR-9')).not.toBeInTheDocument();
+  });
+
+  it('names a record without linking it for an admin who may not open its page', async () => {
+    renderAdminHolding(['audit:read'], {
+      entries: ['/audit'],
+      routes: {
+        'GET /api/admin/audit': listOf(ROWS),
+        'GET /api/admin/audit/facets': reply(200, FACETS),
+      },
+    });
+    await screen.findByRole('cell', { name: 'Approved' });
+    expect(within(rowOf('user.update')).getByText('carol')).toBeInTheDocument();
+    expect(
+      within(rowOf('user.update'))
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['View']);
@@ -113,7 +161,7 @@ describe('Audit log list', () => {
     });
     const deleted = anEntry({ _id: '22', action: 'bot.delete' });
     renderList(listOf([failed, deleted].map(summaryOf)));
-    await screen.findByRole('cell', { name: 'bot.delete' });
+    await screen.findByRole('cell', { name: 'Deleted' });
 
     expect(within(rowOf('auth.login_failed')).getByText('not signed in')).toBeInTheDocument();
     expect(
@@ -126,7 +174,7 @@ describe('Audit log list', () => {
   it('a text filter applied after its pause keeps a filter chosen during the pause', async () => {
     const user = userEvent.setup();
     const { requests } = renderList(listOf(ROWS));
-    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    await screen.findByRole('cell', { name: 'Approved' });
 
     await user.type(screen.getByRole('textbox', { name: 'Who' }), 'bob');
     await user.selectOptions(
@@ -141,7 +189,7 @@ describe('Audit log list', () => {
 
   it('is read-only: each row opens its entry, and nothing creates, edits or deletes', async () => {
     renderList(listOf(ROWS));
-    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    await screen.findByRole('cell', { name: 'Approved' });
 
     expect(
       within(rowOf('bot.update')).getByRole('link', { name: 'View entry 11' }),
@@ -155,7 +203,7 @@ describe('Audit log list', () => {
   it('filters by who, action, record type and record id', async () => {
     const user = userEvent.setup();
     const { requests } = renderList(listOf(ROWS));
-    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    await screen.findByRole('cell', { name: 'Approved' });
 
     await user.type(screen.getByRole('textbox', { name: 'Who' }), ' Alice {Enter}');
     await waitFor(() => expect(lastQuery(requests)).toMatchObject({ actor: 'Alice', page: '1' }));
@@ -165,7 +213,12 @@ describe('Audit log list', () => {
       within(action)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All', ...FACETS.actions]);
+    ).toEqual([
+      'All',
+      'Updated (bot.update)',
+      'Updated (settings.update)',
+      'Approved (withdrawal.approve)',
+    ]);
     await user.selectOptions(action, 'withdrawal.approve');
     await waitFor(() =>
       expect(lastQuery(requests)).toMatchObject({ action: 'withdrawal.approve' }),
@@ -197,7 +250,7 @@ describe('Audit log list', () => {
   it('sends From and To as instants, and refuses a To before From', async () => {
     const user = userEvent.setup();
     const { requests } = renderList(listOf(ROWS));
-    await screen.findByRole('cell', { name: 'withdrawal.approve' });
+    await screen.findByRole('cell', { name: 'Approved' });
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
 
@@ -246,7 +299,7 @@ describe('Audit log list', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('cell', { name: 'withdrawal.approve' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Approved' })).toBeInTheDocument();
     expect(screen.queryByText('Error loading audit log')).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { ListTable } from '../../components/ListTable';
 import { PagedList } from '../../components/PagedList';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { formatDateTime } from '../../format';
+import { ActionWords } from './ActionWords';
 import { AuditFilters } from './AuditFilters';
 import { type AuditRecord, actorLabel, MESSAGES, showPath } from './audit';
 import { RecordRef } from './RecordRef';
@@ -43,7 +44,8 @@ const AuditTable = () => (
       source="action"
       label="Action"
       disableSort
-      cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })}
+      cellSx={() => ({ whiteSpace: 'nowrap' })}
+      render={(record) => <ActionWords entry={entry(record)} />}
     />
     <DataTable.Col
       label="Record"

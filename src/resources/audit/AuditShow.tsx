@@ -8,6 +8,7 @@ import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { formatDateTime } from '../../format';
+import { ActionWords } from './ActionWords';
 import { type AuditRecord, actorLabel, LIST_PATH, MESSAGES } from './audit';
 import { JsonBlock } from './JsonBlock';
 import { RecordRef } from './RecordRef';
@@ -22,7 +23,12 @@ const EntryFacts = ({ record }: { record: AuditRecord }) => (
         </time>,
       ],
       ['Who', actorLabel(record)],
-      ['Action', <code key="action">{record.action}</code>],
+      [
+        'Action',
+        <span key="action">
+          <ActionWords entry={record} /> (<code>{record.action}</code>)
+        </span>,
+      ],
       ['Record', <RecordRef key="record" entry={record} />],
       ['IP', record.ip ?? '-'],
       ['Entry', <code key="entry">{record._id}</code>],

@@ -1,33 +1,42 @@
-import { Box, Link } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box } from '@mui/material';
 import type { AuditSummary } from '../../../contract/audit';
-import { recordPath } from './audit';
+import { LinkIfAllowed } from '../../access/LinkIfAllowed';
+import { recordPage } from './audit';
 
-/** The record an entry names, 'bot b1': a link to its page where the console has one. */
+/**
+ * The record an entry names: 'bot b1', a user by their username ('user alice', the id on hover);
+ * a link to its page where the console has one and the admin may open it.
+ */
 export const RecordRef = ({
   entry,
 }: {
-  entry: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>;
+  entry: Pick<AuditSummary, 'action' | 'entity' | 'entityId' | 'entityName'>;
 }) => {
-  const { entity, entityId } = entry;
+  const { entity, entityId, entityName } = entry;
   const label = (
     <>
       {entity}
       {entityId !== null && (
         <>
           {' '}
-          <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-            {entityId}
-          </Box>
+          {entityName ? (
+            <Box component="span" title={entityId} sx={{ overflowWrap: 'anywhere' }}>
+              {entityName}
+            </Box>
+          ) : (
+            <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {entityId}
+            </Box>
+          )}
         </>
       )}
     </>
   );
-  const to = recordPath(entry);
-  return to ? (
-    <Link component={RouterLink} to={to}>
+  const page = recordPage(entry);
+  return page ? (
+    <LinkIfAllowed to={page.to} resource={page.resource}>
       {label}
-    </Link>
+    </LinkIfAllowed>
   ) : (
     label
   );

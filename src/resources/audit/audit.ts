@@ -30,20 +30,23 @@ export const showPath = (id: Identifier) => `/audit/${encodeURIComponent(String(
 export const actorLabel = ({ actor, ip }: Pick<AuditSummary, 'actor' | 'ip'>) =>
   actor ?? (ip ? 'not signed in' : 'system');
 
-/** The console's page of each kind of record that has one. */
-const RECORD_PAGES: Record<string, (id: string) => string> = {
-  user: userPath,
-  withdrawal: detailPath,
-  bot: botEditPath,
+/** The console's page of each kind of record that has one, and the resource that opens it. */
+const RECORD_PAGES: Record<string, { resource: string; path: (id: string) => string }> = {
+  user: { resource: 'users', path: userPath },
+  withdrawal: { resource: 'withdrawals', path: detailPath },
+  bot: { resource: 'bots', path: botEditPath },
 };
 
 /**
  * Where the record an entry names can be seen, if the console has a page for it and the entry
- * did not delete it.
+ * did not delete it: its path, and the resource whose access opens it.
  */
-export const recordPath = ({
+export const recordPage = ({
   action,
   entity,
   entityId,
-}: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>): string | undefined =>
-  entityId === null || action.endsWith('.delete') ? undefined : RECORD_PAGES[entity]?.(entityId);
+}: Pick<AuditSummary, 'action' | 'entity' | 'entityId'>) => {
+  const page = RECORD_PAGES[entity];
+  if (entityId === null || action.endsWith('.delete') || !page) return undefined;
+  return { resource: page.resource, to: page.path(entityId) };
+};

@@ -1,11 +1,12 @@
 import CancelIcon from '@mui/icons-material/Close';
 import { Box, Button } from '@mui/material';
 import type { ReactNode } from 'react';
-import { BooleanInput, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { BooleanInput, NumberInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { TEXT_MAX } from '../../../contract/limits';
 import type { FieldErrors } from '../../apiErrors';
+import { FormSaveButton } from '../../components/FormSaveButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { type NumberRule, savedAsNote } from '../../components/savedAsNote';
 import { maxLengthProps } from '../../components/textLimit';
@@ -67,7 +68,7 @@ const NoteNumberInput = ({
 // Always enabled: a click on an untouched new bot shows what is missing (as the other forms do).
 const BotFormToolbar = () => (
   <Toolbar sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-start' }}>
-    <SaveButton label="Save" alwaysEnable />
+    <FormSaveButton />
     <Button component={Link} to={BOTS_PATH} startIcon={<CancelIcon />}>
       Cancel
     </Button>

@@ -71,11 +71,11 @@ export const CategoriesPanel = ({ selected, onSelect }: CategoriesPanelProps) =>
                   onClick={() => onSelect(category)}
                   sx={{ gap: 1, minWidth: 0, borderRadius: 1 }}
                 >
+                  {/* wrapping, not cut to one line: the row's Edit and Delete keep their room */}
                   <ListItemText
                     primary={category.name}
                     secondary={`${category.slug} · Sort order ${category.sortOrder}`}
-                    slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                    sx={{ minWidth: 0 }}
+                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                   />
                   <ActiveBadge active={category.isActive} on="Active" off="Inactive" />
                 </ListItemButton>

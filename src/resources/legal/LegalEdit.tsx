@@ -1,8 +1,9 @@
 import { CardContent } from '@mui/material';
-import { BooleanInput, Edit, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, Edit, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { errorMessage, fieldErrorsOf } from '../../apiErrors';
+import { FormSaveButton } from '../../components/FormSaveButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
@@ -45,7 +46,16 @@ export const LegalEdit = () => {
       mutationOptions={mutationOptions}
     >
       <ChangedElsewhere entity="legal" />
-      <SimpleForm resolver={legalResolver} noValidate warnWhenUnsavedChanges>
+      <SimpleForm
+        resolver={legalResolver}
+        noValidate
+        warnWhenUnsavedChanges
+        toolbar={
+          <Toolbar>
+            <FormSaveButton />
+          </Toolbar>
+        }
+      >
         <ServerFieldErrors errors={errors} />
         <TextInput source="contentText" label="Plain text" parse={asTyped} multiline minRows={6} />
         <TextInput source="contentHtml" label="HTML" parse={asTyped} multiline minRows={6} />

@@ -44,8 +44,8 @@ export const OffersPanel = ({ category }: { category: CategoryRecord | null }) =
               label={<span>Offer</span>}
               disableSort
               render={(offer) => (
-                <Typography component="div" sx={{ minWidth: 0 }}>
-                  <Typography noWrap>{offer.name}</Typography>
+                <Typography component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Typography>{offer.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {`${offer.gameName} · ${rewardText(offer)} · ${formatUsd(offer.price)}`}
                   </Typography>

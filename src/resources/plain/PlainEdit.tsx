@@ -1,9 +1,10 @@
 import CancelIcon from '@mui/icons-material/Close';
 import { Button } from '@mui/material';
-import { Create, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { Create, Edit, SimpleForm, Toolbar } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { singularOf } from '../../../contract/crud-names';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
+import { FormSaveButton } from '../../components/FormSaveButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
@@ -19,7 +20,7 @@ const PlainForm = ({ name, spec, errors }: PlainScreensProps & { errors?: FieldE
     sx={{ maxWidth: 640 }}
     toolbar={
       <Toolbar sx={{ gap: 1, justifyContent: 'flex-start' }}>
-        <SaveButton label="Save" />
+        <FormSaveButton />
         <Button component={Link} to={`/${name}`} startIcon={<CancelIcon />}>
           Cancel
         </Button>

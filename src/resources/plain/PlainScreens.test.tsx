@@ -113,6 +113,8 @@ describe('a plain resource’s screens', () => {
     const user = userEvent.setup();
     const points = await screen.findByRole('spinbutton', { name: 'Points' });
     await waitFor(() => expect(points).toHaveValue(1500));
+    // Save is enabled before any change, as on every form of the console
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     await user.clear(points);
     await user.type(points, '2000');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -291,6 +293,16 @@ describe('a plain resource’s Show and references', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Teams' })).toBeInTheDocument();
   });
 
+  it('a refused save names every field that needs attention, by its label', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderLeague('/players/create');
+    await screen.findByRole('textbox', { name: /Name/ });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('2 fields need attention: Name, Team')).toBeInTheDocument();
+    expect(screen.queryByText(/The form is not valid/)).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
   it('creates with the reference picked and refuses it left empty', async () => {
     const user = userEvent.setup();
     const { requests } = renderLeague('/players/create', {
@@ -301,6 +313,9 @@ describe('a plain resource’s Show and references', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Pick a team')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    // react-admin's 'The form is not valid' names the fields instead
+    expect(await screen.findByText('1 field needs attention: Team')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: /Team/ }));
     await user.click(await screen.findByRole('option', { name: 'Blues' }));

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import {
   Edit,
   NumberInput,
-  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
@@ -17,6 +16,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { Facts } from '../../components/Facts';
+import { FormSaveButton } from '../../components/FormSaveButton';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { maxLengthProps } from '../../components/textLimit';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
@@ -76,7 +76,7 @@ const UserEditToolbar = () => {
   const goBack = useGoBack();
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-start' }}>
-      <SaveButton label="Save" />
+      <FormSaveButton />
       <Button startIcon={<CancelIcon />} onClick={goBack}>
         Cancel
       </Button>

@@ -2,6 +2,7 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { ReadOnlyNote } from '../../access/ReadOnlyNote';
 import { useAllowed } from '../../access/useAllowed';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -196,6 +197,7 @@ const WithdrawalListView = () => {
   return (
     <SignedInContext.Provider value={me}>
       <AdminNoteContext.Provider value={noteContext}>
+        <ReadOnlyNote action="approve" doing="approving and rejecting withdrawals" />
         <ListToolbar
           searchLabel="Search userId, destination or typeId"
           filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}

@@ -3,15 +3,15 @@ import {
   Card,
   CardContent,
   CircularProgress,
-  Link,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { REJECT_REASON_LABELS } from '../../../contract/withdrawals';
+import { LinkIfAllowed } from '../../access/LinkIfAllowed';
 import { useAllowed } from '../../access/useAllowed';
 import { BackButton } from '../../components/BackButton';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -43,9 +43,9 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const UserField = ({ record }: { record: WithdrawalRecord }) => (
   <>
-    <Link component={RouterLink} to={`/users/${encodeURIComponent(record.userId)}`}>
+    <LinkIfAllowed to={`/users/${encodeURIComponent(record.userId)}`} resource="users">
       {record.user?.username ?? record.userId}
-    </Link>
+    </LinkIfAllowed>
     <Box component="span" sx={{ display: 'block', fontFamily: 'monospace' }}>
       {record.userId}
     </Box>
