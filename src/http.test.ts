@@ -44,14 +44,17 @@ describe('http', () => {
       'POST /api/auth/login': reply(200, { mfaRequired: true, challenge: 'c' }),
       'POST /api/auth/2fa/verify': reply(401, { error: 'Invalid code', code: 'invalid_code' }),
       'GET /api/admin/ping': reply(200, { ok: true }),
+      'GET /api/auth/me': reply(200, { ok: true }),
     });
     await http('auth/login', { method: 'POST', body: {} });
     await http('auth/2fa/verify', { method: 'POST', body: {} }).catch(() => undefined);
     await http('admin/ping');
+    await http('auth/me');
     expect(requests.map((r) => [r.path, r.credentials])).toEqual([
       ['/api/auth/login', 'same-origin'],
       ['/api/auth/2fa/verify', 'same-origin'],
       ['/api/admin/ping', 'omit'],
+      ['/api/auth/me', 'omit'],
     ]);
   });
 

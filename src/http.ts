@@ -41,12 +41,14 @@ const sameOriginApi = () =>
   new URL(config.apiBase).origin === window.location.origin;
 
 /**
- * Cookies go behind a sign-on proxy, which knows its admin by its own cookie, and to the sign-in
- * routes, whose device cookie (scoped to them by the server) lets the owner's browser past the
+ * Cookies go behind a sign-on proxy, which knows its admin by its own cookie, and to the two
+ * sign-in calls (password, code), whose device cookie (scoped to them by the server) lets the owner's browser past the
  * slowdown that guessers cause. No other call sends or takes a cookie.
  */
 const credentialsFor = (path: string): RequestCredentials =>
-  config.authMode === 'proxy' || /^\/*auth\//.test(path) ? 'same-origin' : 'omit';
+  config.authMode === 'proxy' || /^\/*auth\/(login|2fa\/verify)$/.test(path)
+    ? 'same-origin'
+    : 'omit';
 
 /**
  * The request as the API wants it: the stored token as Bearer (never behind a sign-on proxy: an

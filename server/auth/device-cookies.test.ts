@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressesFrom, signedIn, signedInWithTwoStep } from '../test/client';
+import { addressesFrom, lockWaiters, signedIn, signedInWithTwoStep } from '../test/client';
 import { createTestContext, siblingApp, type TestContext } from '../test/harness';
 import { appCode, letCodesAge, wrongCode } from '../test/two-step';
 import { accountKey } from './login-throttle';
+import { hashPassword } from './passwords';
 import { hashToken } from './sessions';
 
 // Device cookies (OWASP): the browser that signed in to an account keeps signing in while
@@ -172,6 +173,41 @@ describe('guessers cannot keep the owner out', () => {
     expect(answers.every((s) => s === 401 || s === 429)).toBe(true);
   });
 
+  it('an address gets one turn in the fresh lane: running out its own limit meanwhile does not keep it fresh', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await t.user({ admin: true });
+    for (let i = 0; i < 10; i++) await login(owner, `10.66.2.${i + 1}`, undefined, `g${i}`);
+    const trickster = nextIp();
+    // Its turn in the fresh lane waits out the delay; meanwhile it fails on ten other names.
+    const turn = login(owner, trickster, undefined, 'guess');
+    for (let i = 0; i < 10; i++) {
+      await login({ username: `nobody-${trickster}-${i}`, password: 'x' }, trickster);
+    }
+    expect((await turn).statusCode).toBe(429);
+    // A minute later its own limit is gone...
+    await t.db
+      .deleteFrom('login_failures')
+      .where('ip', '=', trickster)
+      .where('identifier', '!=', accountKey(owner.id))
+      .execute();
+    // ...but it lines up with the guessers: while one of them waits its turn, it is refused.
+    const guesser = login(owner, '10.66.2.1', undefined, 'again');
+    await expect
+      .poll(() =>
+        t.db
+          .selectFrom('login_attempts_in_flight')
+          .select('account')
+          .where('account', '=', accountKey(owner.id))
+          .executeTakeFirst(),
+      )
+      .toBeDefined();
+    expect((await login(owner, trickster, undefined, 'more')).statusCode).toBe(429);
+    // The fresh lane is the owner's.
+    expect((await login(owner, nextIp())).statusCode).toBe(200);
+    expect((await guesser).statusCode).toBe(401);
+  });
+
   it('another account’s device cookie, or a made-up one, gets no further than none', async () => {
     const owner = await t.user({ admin: true });
     const attacker = await t.user({ admin: true });
@@ -240,6 +276,22 @@ describe('the device’s own limit', () => {
     expect((await login({ ...owner.user, password: newPassword }, ip, cookie)).statusCode).toBe(
       429,
     );
+  });
+
+  it('is not earned by the old password while a new one is being saved', async () => {
+    const owner = await t.user({ admin: true });
+    const change = await t.db.startTransaction().execute();
+    await change
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('the new passphrase of the owner') })
+      .where('id', '=', owner.id)
+      .execute();
+    // The old password, typed while the change is on its way: the check waits for it.
+    const signIn = login(owner, nextIp());
+    await lockWaiters(t, 1);
+    await change.commit().execute();
+    expect((await signIn).statusCode).toBe(401);
+    expect(await devicesOf(owner.id)).toHaveLength(0);
   });
 
   it('is known to every instance: the state lives in PostgreSQL', async () => {

@@ -65,7 +65,13 @@ export async function underSignInLimits<T extends { outcome: string }>(
   if ('retryAfterSeconds' in claim) return { outcome: 'rate-limited', ...claim };
   try {
     await sleep(delay);
-    return await attempt();
+    const result = await attempt();
+    // A turn in the fresh lane is one per address and window, whatever its end: an address
+    // that runs out its own limit meanwhile (on other names) must not come back fresh.
+    if (lane === 'fresh' && result.outcome === 'rate-limited') {
+      await recordFailure(db, who.ip, who.identifier);
+    }
+    return result;
   } finally {
     await claim.release();
   }

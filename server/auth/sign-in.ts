@@ -11,7 +11,7 @@ import { createChallenge } from './two-step/challenges';
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; user: UserRow }
   /** The password was right; two-step sign-in asks for a code against this challenge. */
-  | { outcome: 'challenge'; challenge: string; userId: number }
+  | { outcome: 'challenge'; challenge: string }
   | { outcome: 'invalid' }
   | { outcome: 'rate-limited'; retryAfterSeconds: number };
 
@@ -27,9 +27,12 @@ export interface SignInInput {
 /** A right password also answers the browser's device cookie: a new one, or none to keep its own. */
 export type PasswordSignIn = SignInResult & { newDevice?: string };
 
-/** The account a name (lower-cased) belongs to, by username or email. */
-const findAccount = (db: Database, name: string) =>
-  db
+/**
+ * The account a name (lower-cased) belongs to, by username or email. `forShare` holds its row
+ * until the transaction ends: a password change waits for the check made with the old one.
+ */
+const findAccount = (db: Database, name: string, { forShare = false } = {}) => {
+  const query = db
     .selectFrom('users')
     .selectAll()
     .where((eb) =>
@@ -37,8 +40,9 @@ const findAccount = (db: Database, name: string) =>
         eb(eb.fn('lower', ['username']), '=', name),
         eb(eb.fn('lower', ['email']), '=', name),
       ]),
-    )
-    .executeTakeFirst();
+    );
+  return (forShare ? query.forShare() : query).executeTakeFirst();
+};
 
 /**
  * One sign-in attempt. Unknown user, wrong password and disabled user do the same work and
@@ -51,25 +55,24 @@ export async function signIn(db: Database, input: SignInInput): Promise<Password
   const account = await findAccount(db, name);
   const identifier = account ? accountKey(account.id) : identifierKey(name);
   const device = await knownDevice(db, input.device, account?.id);
-  const result = await underSignInLimits(db, { ip: input.ip, identifier, device }, (trx) =>
-    passwordCheck(trx, input, name),
+  return underSignInLimits(db, { ip: input.ip, identifier, device }, (trx) =>
+    passwordCheck(trx, input, name, device === null),
   );
-  if (device !== null || (result.outcome !== 'signed-in' && result.outcome !== 'challenge')) {
-    return result;
-  }
-  // The account is the one the password was right for, read again under the attempt's lock.
-  const userId = result.outcome === 'signed-in' ? result.user.id : result.userId;
-  return { ...result, newDevice: await rememberDevice(db, userId) };
 }
 
-/** The password check, in the transaction that holds the address's sign-in lock. */
+/**
+ * The password check, in the transaction that holds the address's sign-in lock. A browser not
+ * known yet (`remember`) is given a device cookie by a right password, in the same transaction:
+ * a password changed meanwhile forgets it with the others.
+ */
 async function passwordCheck(
   trx: Database,
   input: SignInInput,
   name: string,
-): Promise<SignInResult> {
+  remember: boolean,
+): Promise<PasswordSignIn> {
   // Read again: the account may have changed while the attempt waited.
-  const user = await findAccount(trx, name);
+  const user = await findAccount(trx, name, { forShare: true });
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
 
   if (!user || !passwordOk || user.status === 'disabled') {
@@ -81,13 +84,11 @@ async function passwordCheck(
     );
     return { outcome: 'invalid' };
   }
-  if (user.two_step_at)
-    return {
-      outcome: 'challenge',
-      challenge: await createChallenge(trx, user.id),
-      userId: user.id,
-    };
-  return startSession(trx, user, input);
+  const newDevice = remember ? { newDevice: await rememberDevice(trx, user.id) } : {};
+  if (user.two_step_at) {
+    return { outcome: 'challenge', challenge: await createChallenge(trx, user.id), ...newDevice };
+  }
+  return { ...(await startSession(trx, user, input)), ...newDevice };
 }
 
 /** The end of a sign-in: a new session, audited. */

@@ -4,7 +4,7 @@ import { lockName } from '../../db/xact-lock';
 import { accountKey } from '../login-throttle';
 import { type RateLimited, underSignInLimits } from '../sign-in-limits';
 
-/** More wrong codes than this on one account within the window answer 429 too_many_codes. */
+/** This many wrong codes on one account within the window, and its codes answer 429 too_many_codes. */
 export const CODE_FAILURE_LIMIT = 10;
 export const CODE_WINDOW_SECONDS = 15 * 60;
 
