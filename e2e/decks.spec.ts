@@ -85,9 +85,16 @@ test('a range with From after To is told on the field, and not asked for', async
   await page.getByLabel('From', { exact: true }).fill(dayKey(Date.now() + 30 * DAY_MS));
   await expect(page.getByText('Must not be before From')).toBeVisible();
   await expect(page.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('To', { exact: true }).fill(dayKey(Date.now() + 31 * DAY_MS));
+  const to = dayKey(Date.now() + 31 * DAY_MS);
+  await page.getByLabel('To', { exact: true }).fill(to);
   await expect(page.getByText('Must not be before From')).toHaveCount(0);
-  await expect.poll(() => asked.length).toBe(1);
-  expect(asked[0]).toContain(`to=${dayKey(Date.now() + 31 * DAY_MS)}`);
+  await expect.poll(() => asked.some((url) => url.includes(`to=${to}`))).toBe(true);
+  // Never the range with From after To. (Other tests' changes to decks, announced live, may
+  // make the list read the valid range again: those reads are not counted as asking.)
+  for (const url of asked) {
+    const range = new URL(url).searchParams;
+    expect(range.get('from') ?? '', url).not.toBe('');
+    expect((range.get('from') ?? '') <= (range.get('to') ?? ''), url).toBe(true);
+  }
   expect(failed).toEqual([]);
 });

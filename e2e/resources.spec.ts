@@ -90,9 +90,10 @@ test('audit: the list and an entry, by click and by link', async ({ page }) => {
   await expect(title(page, 'Audit log')).toBeVisible();
   await page.getByRole('textbox', { name: 'Record id' }).fill(userId);
   await page.keyboard.press('Enter');
+  // The action in the timelines' words, its code on hover.
   await page
     .getByRole('row')
-    .filter({ hasText: 'user.update' })
+    .filter({ has: page.getByTitle('user.update', { exact: true }) })
     .getByRole('link', { name: /^View entry/ })
     .click();
   await expect(page).toHaveURL(/\/audit\/\d+\/show$/);

@@ -2,14 +2,26 @@ import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { LEGAL_LIST_LIMIT } from '../contract/legal';
 import { XSS_PAYLOADS } from '../server/test/xss-corpus';
-import { adminLogin, storeSession, withDatabase } from './support';
+import { type OwnServer, ownServer } from './own-server';
 import { expect, test } from './test';
 
 // Stored XSS through legal documents, the one place admins save HTML that others render.
-// Every payload calls alert(): a dialog in any page means something ran.
+// Every payload calls alert(): a dialog in any page means something ran. On a server of its
+// own: the raw payloads it stores must meet no other test's page (whose policy would report
+// them even when nothing ran).
 
 // Both write versions of one type, and the second reads its own back from the latest listed.
 test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'xss-e2e-admin-password';
+
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  server = await ownServer('xss_e2e', { ADMIN_PASSWORD: PASSWORD });
+});
+
+test.afterAll(() => server?.close());
 
 /** Dialogs a page opened, dismissed as they come so nothing hangs. */
 function dialogsOf(page: Page): string[] {
@@ -52,10 +64,13 @@ test('no payload survives the server’s sanitiser, even rendered without any CS
   page,
 }) => {
   test.slow(); // dozens of payloads, each saved and inspected
-  const authorization = `Bearer ${(await adminLogin(page.request)).token}`;
+  const login = await page.request.post(`${server.base}/api/auth/login`, {
+    data: { emailOrUsername: 'admin', password: PASSWORD },
+  });
+  const authorization = `Bearer ${(await login.json()).token}`;
   const stored: string[] = [];
   for (const payload of XSS_PAYLOADS) {
-    const res = await page.request.post('/api/admin/legal', {
+    const res = await page.request.post(`${server.base}/api/admin/legal`, {
       headers: { authorization },
       data: { type: 'terms', contentText: 'XSS corpus', contentHtml: payload },
     });
@@ -96,37 +111,39 @@ const withoutCsp = (page: Page) =>
   });
 
 test('the console’s preview and editor run nothing, even from HTML that skipped the server’s sanitiser', async ({
-  page,
+  browser,
 }) => {
   test.slow(); // the corpus again, each batch opened in the console
+  const context = await browser.newContext({ baseURL: server.base });
+  const page = await context.newPage();
   const dialogs = dialogsOf(page);
   await withoutCsp(page);
-  await storeSession(page);
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Hi, admin')).toBeVisible();
 
   const documents: string[] = [];
   for (let i = 0; i < XSS_PAYLOADS.length; i += PER_VERSION)
     documents.push(XSS_PAYLOADS.slice(i, i + PER_VERSION).join('\n'));
 
-  // As if rows had been written by anything but this server: raw payloads, straight in. They go
-  // again at the end, so no other test meets them.
+  // As if rows had been written by anything but this server: raw payloads, straight in.
   const inserted: number[] = [];
   try {
     for (let start = 0; start < documents.length; start += LEGAL_LIST_LIMIT) {
       const batch = documents.slice(start, start + LEGAL_LIST_LIMIT);
-      const versions = await withDatabase(async (db) => {
-        const rows: { id: number; version: number }[] = [];
-        for (const html of batch) {
-          const {
-            rows: [row],
-          } = await sql<{ id: number; version: number }>`
-            INSERT INTO legal_documents (type, version, content_text, content_html)
-            SELECT 'terms', coalesce(max(version), 0) + 1, 'XSS corpus', ${html}
-            FROM legal_documents WHERE type = 'terms'
-            RETURNING id, version`.execute(db);
-          if (row) rows.push(row);
-        }
-        return rows;
-      });
+      const versions: { id: number; version: number }[] = [];
+      for (const html of batch) {
+        const {
+          rows: [row],
+        } = await sql<{ id: number; version: number }>`
+          INSERT INTO legal_documents (type, version, content_text, content_html)
+          SELECT 'terms', coalesce(max(version), 0) + 1, 'XSS corpus', ${html}
+          FROM legal_documents WHERE type = 'terms'
+          RETURNING id, version`.execute(server.db);
+        if (row) versions.push(row);
+      }
       inserted.push(...versions.map(({ id }) => id));
 
       await page.goto('/settings/legal');
@@ -137,15 +154,17 @@ test('the console’s preview and editor run nothing, even from HTML that skippe
         await expect(page.getByTestId('legal-preview')).toBeVisible();
         const html = batch[index];
         expect(await runnableIn(page, '[data-testid="legal-preview"]'), html).toEqual([]);
-        // The rich-text editor shows the version too, read-only.
+        // The rich-text editor shows the version too, read-only, under its tab.
+        await page.getByRole('tab', { name: 'HTML' }).click();
         expect(await runnableIn(page, '.ProseMirror'), html).toEqual([]);
       }
     }
     await page.waitForTimeout(500); // images that fail to load would fire onerror by now
     expect(dialogs).toEqual([]);
   } finally {
-    await withDatabase((db) =>
-      db.deleteFrom('legal_documents').where('id', 'in', inserted).execute(),
-    );
+    if (inserted.length > 0) {
+      await server.db.deleteFrom('legal_documents').where('id', 'in', inserted).execute();
+    }
+    await context.close();
   }
 });
