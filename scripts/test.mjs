@@ -100,18 +100,9 @@ const vitestArgs = (json) => [
 // Every answer the API tests' apps give, checked against the OpenAPI document after them.
 const answers = { TEST_ANSWERS_FILE: path.join(out, 'api-answers.jsonl') };
 
-/**
- * Tiers 1 and 2, one after the other: unit and component tests (jsdom), then the API tests on a
- * real PostgreSQL, then the answers those recorded, against the OpenAPI document.
- */
-async function vitestTiers() {
-  const unitStatus = await run('unit and component tests (vitest)', 'unit', bin('vitest'), [
-    ...vitestArgs('unit.json'),
-    '--project',
-    'unit',
-  ]);
-  countVitest(path.join(out, 'unit.json'), unitStatus, 'the unit tests');
-
+/** Tier 2 (API tests on a real PostgreSQL), then the answers they recorded, against the OpenAPI
+ * document. */
+async function apiTier() {
   const apiStatus = await run(
     'API tests (vitest)',
     'api',
@@ -167,16 +158,22 @@ async function browserTier() {
 }
 
 const started = Date.now();
-// The browser tier (the longest) beside the two vitest tiers: they share nothing (each starts its
-// own PostgreSQL and servers on ports of their own) and each leaves a core idle much of the time
-// (waits on the database, on the browser, on the limits' own delays). The console is built first.
-const buildStatus = await run('console build', 'build', bin('vite'), [
-  'build',
-  '--logLevel',
-  'warn',
+// Tier 1, unit and component tests in jsdom, first and alone beside the console's build: their
+// renders want the CPU (beside the browser tier they took 2.5 times as long). Then the API tests
+// and the browser tests side by side: they share nothing (each starts its own PostgreSQL and
+// servers on ports of their own) and each leaves a core idle much of the time (waits on the
+// database, on the browser, on the limits' own delays).
+const [unitStatus, buildStatus] = await Promise.all([
+  run('unit and component tests (vitest)', 'unit', bin('vitest'), [
+    ...vitestArgs('unit.json'),
+    '--project',
+    'unit',
+  ]),
+  run('console build', 'build', bin('vite'), ['build', '--logLevel', 'warn']),
 ]);
+countVitest(path.join(out, 'unit.json'), unitStatus, 'the unit tests');
 if (buildStatus !== 0) problems.push('the console build failed');
-await Promise.all([vitestTiers(), buildStatus === 0 ? browserTier() : undefined]);
+await Promise.all([apiTier(), buildStatus === 0 ? browserTier() : undefined]);
 process.stdout.write(`\n=== all tiers: ${((Date.now() - started) / 1000).toFixed(1)} s ===\n`);
 
 // Secrets: every push key the tests save holds one marker (server/test/secret-marker.ts). It
