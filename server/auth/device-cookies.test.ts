@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressesFrom, lockWaiters, signedIn, signedInWithTwoStep } from '../test/client';
+import {
+  accountFailures,
+  addressesFrom,
+  lockWaiters,
+  signedIn,
+  signedInWithTwoStep,
+} from '../test/client';
 import { createTestContext, siblingApp, type TestContext } from '../test/harness';
 import { appCode, letCodesAge, wrongCode } from '../test/two-step';
 import { accountKey } from './login-throttle';
@@ -52,15 +58,6 @@ async function ownersBrowser(user: { username: string; password: string }) {
 
 const devicesOf = (userId: number) =>
   t.db.selectFrom('device_cookies').selectAll().where('user_id', '=', userId).execute();
-
-const accountFailures = async (userId: number) =>
-  (
-    await t.db
-      .selectFrom('login_failures')
-      .select('id')
-      .where('identifier', '=', accountKey(userId))
-      .execute()
-  ).length;
 
 const failedAddresses = async (userId: number) =>
   (
@@ -160,7 +157,7 @@ describe('guessers cannot keep the owner out', () => {
       // As reproduced, the loops have been running a while: the account is slowed the most (8 s
       // an attempt, one at a time) and every guessing address has had its first failure (until
       // then, each may take one turn of the fresh lane ahead of the owner).
-      while ((await accountFailures(owner.id)) < 10 || (await failedAddresses(owner.id)) < 8) {
+      while ((await accountFailures(t, owner.id)) < 10 || (await failedAddresses(owner.id)) < 8) {
         await sleep(100);
       }
 
@@ -234,7 +231,7 @@ describe('guessers cannot keep the owner out', () => {
     // The address's limit applies: the 11th failure within the minute is refused.
     expect((await login(owner, ip, attackersCookie, 'guess-10')).statusCode).toBe(429);
     expect((await login(owner, ip, 'made-up-cookie', 'guess-11')).statusCode).toBe(429);
-    expect(await accountFailures(owner.id)).toBe(10);
+    expect(await accountFailures(t, owner.id)).toBe(10);
   });
 });
 
@@ -248,7 +245,7 @@ describe('the device’s own limit', () => {
       // Not the address's limit, nor the account's slowdown: the device's alone.
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
-    expect(await accountFailures(owner.id)).toBe(0);
+    expect(await accountFailures(t, owner.id)).toBe(0);
     expect(await devicesOf(owner.id)).toHaveLength(0);
 
     const again = await login(owner, ip, cookie);
@@ -267,7 +264,7 @@ describe('the device’s own limit', () => {
     );
     expect(burst.every((res) => res.statusCode === 401 || res.statusCode === 429)).toBe(true);
     expect(await devicesOf(owner.id)).toHaveLength(0);
-    const counted = await accountFailures(owner.id);
+    const counted = await accountFailures(t, owner.id);
     expect(counted).toBeGreaterThanOrEqual(1);
     expect(counted).toBeLessThanOrEqual(10);
     expect(burst.filter((res) => res.statusCode === 401)).toHaveLength(10 + counted);
@@ -349,7 +346,7 @@ describe('the code step', () => {
     expect(step.json()).toMatchObject({ mfaRequired: true });
     // Strangers slow the account the most: 8 s an attempt, one at a time.
     for (let i = 0; i < 10; i++) await login(owner.user, `10.66.1.${i + 1}`, undefined, `g${i}`);
-    expect(await accountFailures(owner.user.id)).toBe(10);
+    expect(await accountFailures(t, owner.user.id)).toBe(10);
 
     const started = Date.now();
     const again = await login(owner.user, nextIp(), cookie);

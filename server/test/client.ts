@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
+import { accountKey } from '../auth/login-throttle';
 import type { NewUserInput } from '../modules/users/create';
 import { bearer, type TestContext } from './harness';
 import { turnOnTwoStep } from './two-step';
@@ -84,3 +85,13 @@ export async function lockWaiters(t: Pick<TestContext, 'db'>, count: number): Pr
 /** The answer, or 'blocked' if none came within 2 s: the request waits on a lock. */
 export const unlessBlocked = <T>(pending: Promise<T>) =>
   Promise.race([pending, sleep(2000).then(() => 'blocked' as const)]);
+
+/** The failed sign-in attempts counted against an account (by any of its names), lately kept. */
+export const accountFailures = async (t: Pick<TestContext, 'db'>, userId: number) =>
+  (
+    await t.db
+      .selectFrom('login_failures')
+      .select('id')
+      .where('identifier', '=', accountKey(userId))
+      .execute()
+  ).length;

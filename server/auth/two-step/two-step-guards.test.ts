@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressesFrom, callsAs, signedIn, signedInWithTwoStep } from '../../test/client';
+import {
+  accountFailures,
+  addressesFrom,
+  callsAs,
+  signedIn,
+  signedInWithTwoStep,
+} from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { appCode, startSetup, turnOffWith } from '../../test/two-step';
-import { accountKey } from '../login-throttle';
 
 // A thief holding only a session token (no password) plays against set-up and turning off, and
 // a second session of the same account against a set-up the first one started.
@@ -26,15 +31,6 @@ const MISSING_PASSWORD = {
   fields: { currentPassword: 'Current password is required' },
 };
 
-const accountFailures = async (userId: number) =>
-  (
-    await t.db
-      .selectFrom('login_failures')
-      .select('id')
-      .where('identifier', '=', accountKey(userId))
-      .execute()
-  ).length;
-
 const setupsOf = (userId: number) =>
   t.db.selectFrom('two_step_setups').selectAll().where('user_id', '=', userId).execute();
 
@@ -54,7 +50,7 @@ describe('a thief with a session token and no password', () => {
       expect(res.json()).toEqual(WRONG_PASSWORD);
     }
     // Counted as /auth/password counts a wrong current password: against the account.
-    expect(await accountFailures(owner.user.id)).toBe(2);
+    expect(await accountFailures(t, owner.user.id)).toBe(2);
     expect(await setupsOf(owner.user.id)).toEqual([]);
     expect((await owner.get('/api/auth/2fa')).json().enabled).toBe(false);
     // Nothing set up: a code of any secret turns nothing on.
@@ -94,14 +90,14 @@ describe('a thief with a session token and no password', () => {
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().fields).toEqual({ code: 'Code is required' });
 
-    const failuresBefore = await accountFailures(owner.user.id);
+    const failuresBefore = await accountFailures(t, owner.user.id);
     const wrong = await thief.post('/api/auth/2fa/disable', {
       code: recovery,
       currentPassword: 'stolen-session-guess',
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual(WRONG_PASSWORD);
-    expect(await accountFailures(owner.user.id)).toBe(failuresBefore + 1);
+    expect(await accountFailures(t, owner.user.id)).toBe(failuresBefore + 1);
     // Still on, and the recovery code was not looked at: it was not spent.
     expect((await owner.get('/api/auth/2fa')).json()).toMatchObject({
       enabled: true,

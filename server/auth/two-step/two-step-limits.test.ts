@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressesFrom, signedIn, signedInWithTwoStep } from '../../test/client';
+import { accountFailures, addressesFrom, signedIn, signedInWithTwoStep } from '../../test/client';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
   appCode,
@@ -12,7 +12,6 @@ import {
   verifyCode,
   wrongCode,
 } from '../../test/two-step';
-import { accountKey } from '../login-throttle';
 
 // A code is a credential like a password: wrong ones count against the same per-address and
 // per-account limits, whichever route they were typed into.
@@ -45,15 +44,6 @@ function expectRateLimited(res: LightMyRequestResponse) {
     code: 'rate_limited',
   });
 }
-
-const accountFailures = async (userId: number) =>
-  (
-    await t.db
-      .selectFrom('login_failures')
-      .select('id')
-      .where('identifier', '=', accountKey(userId))
-      .execute()
-  ).length;
 
 describe('the sign-in limits on codes', () => {
   it('answer 429 with Retry-After from the 11th failure of an address, codes and passwords together', async () => {
@@ -97,7 +87,7 @@ describe('the sign-in limits on codes', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     for (const res of burst.filter((r) => r.statusCode === 429)) expectRateLimited(res);
     // The wrong code counted against the account as the passwords did.
-    expect(await accountFailures(admin.user.id)).toBe(8);
+    expect(await accountFailures(t, admin.user.id)).toBe(8);
 
     // Slowed, not locked: the owner's code signs in.
     const owner = await verifyCode(t, challenge, appCode(admin.secret, 1), nextIp());
@@ -111,7 +101,7 @@ describe('the sign-in limits on codes', () => {
     await failPasswords(ip, 9);
     const wrong = await admin.post('/api/auth/2fa/enable', { code: wrongCode(secret) });
     expect(wrong.statusCode).toBe(401);
-    expect(await accountFailures(admin.user.id)).toBe(1);
+    expect(await accountFailures(t, admin.user.id)).toBe(1);
     // The tenth failure of the address was that code: even the right one now waits.
     expectRateLimited(await admin.post('/api/auth/2fa/enable', { code: appCode(secret) }));
     expect((await admin.get('/api/auth/2fa')).json().enabled).toBe(false);
@@ -122,7 +112,7 @@ describe('the sign-in limits on codes', () => {
     await failPasswords(otherIp, 9);
     const refused = await turnOffWith(other, wrongCode(on.secret));
     expect(refused.statusCode).toBe(401);
-    expect(await accountFailures(other.user.id)).toBe(1);
+    expect(await accountFailures(t, other.user.id)).toBe(1);
     expectRateLimited(await turnOffWith(other, on.recoveryCodes[0] ?? ''));
     expect((await other.get('/api/auth/2fa')).json().enabled).toBe(true);
   });

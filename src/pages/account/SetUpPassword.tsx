@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
@@ -9,6 +9,7 @@ import type { Failure } from '../../components/settings/useSettingsForm';
 import type { AppDataProvider } from '../../dataProvider';
 import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from './CurrentPasswordField';
 import { refusalOf } from './refusal';
+import { SubmitOrCancel } from './SubmitOrCancel';
 
 /**
  * The first step of setting up two-step sign-in: the current password, before the QR code
@@ -88,21 +89,7 @@ export const SetUpPassword = ({
           setError(undefined);
         }}
       />
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={
-            busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : null
-          }
-        >
-          {busy ? 'Checking…' : 'Continue'}
-        </Button>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </Box>
+      <SubmitOrCancel busy={busy} label="Continue" busyLabel="Checking…" onCancel={onCancel} />
     </Box>
   );
 };

@@ -1,4 +1,4 @@
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { INVALID_CODE, type TwoStepSetup } from '../../../contract/two-step';
@@ -9,6 +9,7 @@ import { CODE_MISSING, CodeField } from './CodeField';
 import { CopyButton } from './CopyButton';
 import { QrCode } from './QrCode';
 import { refusalOf } from './refusal';
+import { SubmitOrCancel } from './SubmitOrCancel';
 
 /** 'JBSW Y3DP EHPK 3PXP': the key in groups of four, for reading and typing by hand. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -106,21 +107,7 @@ export const TwoStepSetUp = ({
           setError(undefined);
         }}
       />
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={busy}
-          startIcon={
-            busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : null
-          }
-        >
-          {busy ? 'Turning on…' : 'Turn on'}
-        </Button>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </Box>
+      <SubmitOrCancel busy={busy} label="Turn on" busyLabel="Turning on…" onCancel={onCancel} />
     </Box>
   );
 };
