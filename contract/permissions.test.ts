@@ -20,6 +20,7 @@ describe('the permission catalogue', () => {
     expect(PERMISSION_AREAS).toEqual([
       'users',
       'withdrawals',
+      'adjustments',
       'bots',
       'games',
       'decks',

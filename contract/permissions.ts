@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   'users:admin': 'Make or remove admins and grant or revoke their permissions',
   'withdrawals:read': 'See withdrawals and export them',
   'withdrawals:approve': 'Approve and reject withdrawals, one at a time or in bulk',
+  'adjustments:approve': 'Approve and reject balance credits that need a second admin',
   'bots:read': 'See bots',
   'bots:write': 'Create, edit and delete bots',
   'games:read': 'See game categories and offers',

@@ -115,19 +115,32 @@ export type AppInfoSaved = z.infer<typeof AppInfoSaved>;
 
 export const SECOND_APPROVAL_MIN_USD = 0.01;
 export const SECOND_APPROVAL_MAX_USD = 1_000_000;
+export const SECOND_APPROVAL_MIN_POINTS = 1;
+export const SECOND_APPROVAL_MAX_POINTS = 1_000_000_000;
 
 /**
  * GET /admin/settings/payouts. `secondApprovalFromUsd`: a pending withdrawal worth at least this
  * many USD needs two approvals by two different admins; null (the default) means one approval.
+ * `secondApprovalFromPoints`: a balance credit of at least this many points waits for a second
+ * admin (an adjustment); null (the default) applies every credit at once.
  */
 export const PayoutSettings = z.object({
   secondApprovalFromUsd: z.number().nullable(),
+  secondApprovalFromPoints: z.number().int().nullable(),
   updatedAt,
 });
 export type PayoutSettings = z.infer<typeof PayoutSettings>;
 
-/** PATCH /admin/settings/payouts: null (off) or 0.01 to 1,000,000 USD, two decimals at most. */
+/**
+ * PATCH /admin/settings/payouts: each field optional (absent keeps it). USD: null (off) or 0.01
+ * to 1,000,000, two decimals at most; points: null (off) or a whole number 1 to 1,000,000,000.
+ */
 export const PayoutSettingsBody = z.strictObject({
-  secondApprovalFromUsd: decimal(2, SECOND_APPROVAL_MAX_USD, SECOND_APPROVAL_MIN_USD).nullable(),
+  secondApprovalFromUsd: decimal(2, SECOND_APPROVAL_MAX_USD, SECOND_APPROVAL_MIN_USD)
+    .nullable()
+    .optional(),
+  secondApprovalFromPoints: wholeNumber(SECOND_APPROVAL_MIN_POINTS, SECOND_APPROVAL_MAX_POINTS)
+    .nullable()
+    .optional(),
 });
 export type PayoutSettingsBody = z.input<typeof PayoutSettingsBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADJUSTMENT_NOTE_MAX, AdjustmentReason } from './adjustment-reasons';
 import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 
@@ -94,6 +95,10 @@ export const UserPatch = z.strictObject({
   status: UserStatus.optional(),
   /** '' clears it. */
   referredBy: text().trim().max(64).optional(),
+  /** Why, when raising `balance` by the payout controls' secondApprovalFromPoints or more. */
+  adjustmentReason: AdjustmentReason.optional(),
+  /** Required with the reason `other`. */
+  adjustmentNote: text().trim().max(ADJUSTMENT_NOTE_MAX).optional(),
 });
 export type UserPatch = z.infer<typeof UserPatch>;
 

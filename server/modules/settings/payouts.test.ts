@@ -18,7 +18,11 @@ describe('/api/admin/settings/payouts', () => {
   it('answers four-eyes off while never saved', async () => {
     const res = await admin.get(URL);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ secondApprovalFromUsd: null, updatedAt: null });
+    expect(res.json()).toEqual({
+      secondApprovalFromUsd: null,
+      secondApprovalFromPoints: null,
+      updatedAt: null,
+    });
   });
 
   it('saves a threshold, turns it off again, and audits each change', async () => {
@@ -27,6 +31,7 @@ describe('/api/admin/settings/payouts', () => {
     expect(on.json()).toEqual({ ok: true, updatedAt: expect.any(String) });
     expect((await admin.get(URL)).json()).toEqual({
       secondApprovalFromUsd: 250.5,
+      secondApprovalFromPoints: null,
       updatedAt: on.json().updatedAt,
     });
     expect(await settingRow(t, 'payouts')).toMatchObject({
@@ -46,8 +51,12 @@ describe('/api/admin/settings/payouts', () => {
 
     const audits = await settingAudits(t, 'payouts');
     expect(audits.map((a) => [a.action, a.before, a.after])).toEqual([
-      ['settings.payouts', null, { secondApprovalFromUsd: 250.5 }],
-      ['settings.payouts', { secondApprovalFromUsd: 250.5 }, { secondApprovalFromUsd: null }],
+      ['settings.payouts', null, { secondApprovalFromUsd: 250.5, secondApprovalFromPoints: null }],
+      [
+        'settings.payouts',
+        { secondApprovalFromUsd: 250.5, secondApprovalFromPoints: null },
+        { secondApprovalFromUsd: null, secondApprovalFromPoints: null },
+      ],
     ]);
   });
 
@@ -73,8 +82,43 @@ describe('/api/admin/settings/payouts', () => {
       [{ secondApprovalFromUsd: 1_000_000.01 }, field],
       [{ secondApprovalFromUsd: '100' }, field],
       [{ secondApprovalFromUsd: true }, field],
-      [{}, field],
+      [{ secondApprovalFromUsd: null, secondApprovalFromPoints: 0 }, 'secondApprovalFromPoints'],
       [{ secondApprovalFromUsd: 100, approvers: 3 }, 'approvers', 'Unknown field'],
+    ]);
+  });
+
+  it('takes each threshold on its own: what a PATCH leaves out keeps its value', async () => {
+    await admin.patch(URL, { secondApprovalFromUsd: 100 });
+    const points = await admin.patch(URL, { secondApprovalFromPoints: 50_000 });
+    expect(points.statusCode, points.body).toBe(200);
+    expect((await admin.get(URL)).json()).toMatchObject({
+      secondApprovalFromUsd: 100,
+      secondApprovalFromPoints: 50_000,
+    });
+    for (const value of [1, 1_000_000_000]) {
+      const res = await admin.patch(URL, { secondApprovalFromPoints: value });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const off = await admin.patch(URL, { secondApprovalFromPoints: null });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await admin.get(URL)).json()).toMatchObject({
+      secondApprovalFromUsd: 100,
+      secondApprovalFromPoints: null,
+    });
+    await admin.patch(URL, { secondApprovalFromUsd: 1_000_000 });
+  });
+
+  it('refuses a points threshold that is not a whole number from 1 to 1,000,000,000', async () => {
+    const field = 'secondApprovalFromPoints';
+    await expectRefused(t, admin, URL, 'payouts', [
+      [{ secondApprovalFromPoints: 0 }, field, 'Second approval from (points) must be at least 1'],
+      [
+        { secondApprovalFromPoints: 1.5 },
+        field,
+        'Second approval from (points) must be a whole number',
+      ],
+      [{ secondApprovalFromPoints: 1_000_000_001 }, field],
+      [{ secondApprovalFromPoints: '100' }, field],
     ]);
   });
 

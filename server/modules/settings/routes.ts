@@ -19,6 +19,10 @@ import { ifMatchOf } from '../../http/versions';
 import { readView, saveSetting } from './save';
 import { appInfo, dailyRewards, payouts, referral, type Singleton } from './values';
 
+/** The fields a partial body sets (null included: it switches a control off). */
+const definedOf = <T extends object>(body: T) =>
+  Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** A save answers 409 when the edit was based on an older save (If-Match). */
 const saveErrors = { ...denied, 409: ErrorBody };
 
@@ -29,7 +33,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const save = async <V extends object>(
     request: FastifyRequest,
     singleton: Singleton<V>,
-    value: V,
+    value: V | ((stored: V) => V),
   ) =>
     (await saveSetting(db, actorOf(request), singleton, value, ifMatchOf(request))).toISOString();
 
@@ -107,7 +111,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       ok: true as const,
-      updatedAt: await save(request, payouts, request.body),
+      // Each field is optional: what the body leaves out keeps its stored value.
+      updatedAt: await save(request, payouts, (stored) => ({
+        ...stored,
+        ...definedOf(request.body),
+      })),
     }),
   );
 };

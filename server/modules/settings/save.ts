@@ -15,7 +15,8 @@ export async function readView<V extends object>(
 }
 
 /**
- * Replaces the singleton with `value` and answers its updatedAt. `ifMatch` is the updatedAt the
+ * Replaces the singleton with `value` (or what it makes of the stored value, read under the
+ * setting's lock, so two partial saves never undo each other) and answers its updatedAt. `ifMatch` is the updatedAt the
  * edit was based on (409 when it was saved since; a singleton never saved has no version to
  * conflict with). A value equal to what is stored writes nothing and keeps updatedAt; a change
  * writes one audit row with the whole value before and after.
@@ -24,12 +25,13 @@ export function saveSetting<V extends object>(
   db: Database,
   actor: Actor,
   singleton: Singleton<V>,
-  value: V,
+  value: V | ((stored: V) => V),
   ifMatch: string | undefined,
 ): Promise<Date> {
   return db.transaction().execute(async (trx) => {
     await lockSetting(trx, singleton.key);
     const stored = await readSetting(trx, singleton.key, singleton.parse);
+    if (typeof value === 'function') value = value(stored.value);
     if (stored.updatedAt) {
       assertVersion(stored.updatedAt, ifMatch, singleton.what);
       if (isDeepStrictEqual(stored.value, value)) return stored.updatedAt;

@@ -79,11 +79,17 @@ export const appInfo: Singleton<{
   ),
 };
 
-export const payouts: Singleton<{ secondApprovalFromUsd: number | null }> = {
+export const payouts: Singleton<{
+  secondApprovalFromUsd: number | null;
+  secondApprovalFromPoints: number | null;
+}> = {
   key: 'payouts',
   action: 'settings.payouts',
   what: 'payout controls',
   parse: tolerant(
-    z.object({ secondApprovalFromUsd: z.number().positive().nullable().catch(null) }),
+    z.object({
+      secondApprovalFromUsd: z.number().positive().nullable().catch(null),
+      secondApprovalFromPoints: z.number().int().positive().nullable().catch(null),
+    }),
   ),
 };

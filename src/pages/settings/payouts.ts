@@ -38,5 +38,5 @@ export const thresholdOf = (form: PayoutsForm): number | null => {
   const parsed = PayoutSettingsBody.safeParse({
     secondApprovalFromUsd: amountOf(form.secondApprovalFromUsd),
   });
-  return parsed.success ? parsed.data.secondApprovalFromUsd : null;
+  return parsed.success ? (parsed.data.secondApprovalFromUsd ?? null) : null;
 };
