@@ -76,7 +76,16 @@ export const UserStats = z.object({
 export type UserStats = z.infer<typeof UserStats>;
 
 /** GET /admin/users/{userId} */
-export const UserDetail = z.object({ user: User, stats: UserStats, adminRole: AdminRole });
+export const UserDetail = z.object({
+  user: User,
+  stats: UserStats,
+  adminRole: AdminRole,
+  /**
+   * The payout controls' points threshold: a credit of at least this much waits for a second
+   * admin (the edit form asks for its reason before saving); null while off.
+   */
+  secondApprovalFromPoints: z.number().int().nullable(),
+});
 export type UserDetail = z.infer<typeof UserDetail>;
 
 const points = z.number().int('must be a whole number').min(0, 'must be 0 or more').max(1e12);

@@ -22,6 +22,8 @@ import { adminRoleOf, presentUser } from '../../auth/present-user';
 import { denied } from '../../crud/routes';
 import { sendCsv } from '../../http/csv';
 import { ifMatchOf } from '../../http/versions';
+import { readView } from '../settings/save';
+import { payouts } from '../settings/values';
 import { setAdminRole, updatePermissions } from './admin-role';
 import { callerOf } from './caller';
 import { usersCsv } from './export';
@@ -74,6 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         user: { ...presentUser(row), adminRole },
         stats: await userStats(db, row.id),
         adminRole,
+        secondApprovalFromPoints: (await readView(db, payouts)).secondApprovalFromPoints,
       };
     },
   );
