@@ -26,11 +26,12 @@ function gist(res: LightMyRequestResponse): string {
     return String(res.statusCode);
   }
   const withdrawal = body.withdrawal as { status?: string; approvals?: unknown[] } | undefined;
+  const adjustment = body.adjustment as { status?: string } | undefined;
   const details = [
     typeof body.code === 'string' && body.code,
     withdrawal && `${withdrawal.status}, ${withdrawal.approvals?.length ?? 0} approval(s)`,
     typeof body.updated === 'number' && `updated ${body.updated}`,
-    body.adjustment !== undefined && 'adjustment recorded',
+    adjustment && `credit ${adjustment.status}`,
   ].filter(Boolean);
   return details.length ? `${res.statusCode} (${details.join(', ')})` : String(res.statusCode);
 }
@@ -103,36 +104,37 @@ async function signInAs(run: InsiderRun, whom: Role): Promise<void> {
   if (typeof token === 'string') run.tokens.set(whom, token);
 }
 
+/** Who a call is made as: the insider, or the account they took over last. */
+type Actor = 'insider' | 'latest';
+
+/** The account whose password the insider set last (a sign-in away from being held). */
+const latest = (run: InsiderRun): Role | undefined => [...run.passwords.keys()].at(-1);
+
 /**
- * A call made as `actor`: possible while the insider holds a session of theirs or knows their
- * password (then signing in first).
+ * A call made as the insider or the account they took over last (signing in first if they hold
+ * no session of it yet); not made when they have taken over none.
  */
 const as = (
-  actor: Role,
+  actor: Actor,
   label: string,
-  act: (run: InsiderRun, step: string) => Promise<unknown>,
+  act: (run: InsiderRun, who: Role, step: string) => Promise<unknown>,
   ready: (run: InsiderRun) => boolean = () => true,
 ) =>
   new Step(
-    `${actor}: ${label}`,
-    (run) => (run.tokens.has(actor) || run.passwords.has(actor)) && ready(run),
-    async (run, step) => {
-      if (!run.tokens.has(actor)) await signInAs(run, actor);
-      await act(run, step);
+    `${actor === 'latest' ? 'the account taken over last' : actor}: ${label}`,
+    (run) => (actor === 'insider' || latest(run) !== undefined) && ready(run),
+    async (run) => {
+      const who = actor === 'insider' ? actor : latest(run);
+      if (!who) return;
+      if (!run.tokens.has(who)) await signInAs(run, who);
+      await act(run, who, `${who}: ${label}`);
     },
   );
 
 const userUrl = (run: InsiderRun, target: Role) => `/admin/users/${run.accounts[target].userId}`;
 
-/**
- * The insider mostly acts as themselves, then as the approver they may have taken over; a step
- * as an account they do not hold is not made.
- */
-const actor = fc.oneof(
-  { weight: 9, arbitrary: fc.constant<Role>('insider') },
-  { weight: 5, arbitrary: fc.constant<Role>('colleague') },
-  { weight: 6, arbitrary: fc.constantFrom<Role>('honest', 'player', 'payee') },
-);
+/** The insider acts as themselves, or as the account they took over last. */
+const actor = fc.constantFrom<Actor>('insider', 'latest');
 const target = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Role>('colleague') },
   { weight: 7, arbitrary: fc.constantFrom<Role>(...ROLES) },
@@ -154,13 +156,15 @@ const permissionNames = fc.oneof(
   fc.subarray(CATALOGUE, { minLength: 1, maxLength: 3 }),
 );
 
-const setPassword = fc.tuple(actor, target).map(([who, whom]) =>
-  as(who, `POST /users/{${whom}}/password`, async (run, step) => {
+const setPassword = fc.tuple(actor, target).map(([by, whom]) =>
+  as(by, `POST /users/{${whom}}/password`, async (run, who, step) => {
     const password = `insider-set-${randomBytes(6).toString('hex')}`;
     const res = await call(run, who, step, 'POST', `${userUrl(run, whom)}/password`, {
       newPassword: password,
     });
     if (res.statusCode !== 200) return;
+    // Moved last: now the account taken over last.
+    run.passwords.delete(whom);
     run.passwords.set(whom, password);
     // Their sessions ended with the change.
     run.tokens.delete(whom);
@@ -169,14 +173,14 @@ const setPassword = fc.tuple(actor, target).map(([who, whom]) =>
 
 const resetTwoStep = fc
   .tuple(actor, target)
-  .map(([who, whom]) =>
-    as(who, `DELETE /users/{${whom}}/two-step`, (run, step) =>
+  .map(([by, whom]) =>
+    as(by, `DELETE /users/{${whom}}/two-step`, (run, who, step) =>
       call(run, who, step, 'DELETE', `${userUrl(run, whom)}/two-step`),
     ),
   );
 
-const changeEmail = fc.tuple(actor, target).map(([who, whom]) =>
-  as(who, `PATCH /users/{${whom}} {email}`, (run, step) =>
+const changeEmail = fc.tuple(actor, target).map(([by, whom]) =>
+  as(by, `PATCH /users/{${whom}} {email}`, (run, who, step) =>
     call(run, who, step, 'PATCH', userUrl(run, whom), {
       email: `${run.nextName()}@insider.example`,
     }),
@@ -185,17 +189,17 @@ const changeEmail = fc.tuple(actor, target).map(([who, whom]) =>
 
 const setRole = fc
   .tuple(actor, target, fc.boolean())
-  .map(([who, whom, makeAdmin]) =>
-    as(who, `PATCH /users/{${whom}}/role ${JSON.stringify({ makeAdmin })}`, (run, step) =>
+  .map(([by, whom, makeAdmin]) =>
+    as(by, `PATCH /users/{${whom}}/role ${JSON.stringify({ makeAdmin })}`, (run, who, step) =>
       call(run, who, step, 'PATCH', `${userUrl(run, whom)}/role`, { makeAdmin }),
     ),
   );
 
 const changePermissions = fc
   .tuple(actor, target, fc.constantFrom('grant', 'revoke'), permissionNames)
-  .map(([who, whom, change, names]) => {
+  .map(([by, whom, change, names]) => {
     const body = { [change]: names };
-    return as(who, `PATCH /users/{${whom}}/permissions ${JSON.stringify(body)}`, (run, step) =>
+    return as(by, `PATCH /users/{${whom}}/permissions ${JSON.stringify(body)}`, (run, who, step) =>
       call(run, who, step, 'PATCH', `${userUrl(run, whom)}/permissions`, body),
     );
   });
@@ -216,8 +220,8 @@ const userPatch = fc.oneof(
   fc.record({ referredBy: fc.constantFrom('INSIDER1', '') }),
 );
 
-const patchUser = fc.tuple(actor, target, userPatch).map(([who, whom, body]) =>
-  as(who, `PATCH /users/{${whom}} ${JSON.stringify(body)}`, async (run, step) => {
+const patchUser = fc.tuple(actor, target, userPatch).map(([by, whom, body]) =>
+  as(by, `PATCH /users/{${whom}} ${JSON.stringify(body)}`, async (run, who, step) => {
     const res = await call(run, who, step, 'PATCH', userUrl(run, whom), body);
     const adjustment = res.statusCode === 202 ? res.json().adjustment : undefined;
     if (typeof adjustment?._id === 'string') run.adjustments.push(adjustment._id);
@@ -228,13 +232,30 @@ const patchUser = fc.tuple(actor, target, userPatch).map(([who, whom, body]) =>
   }),
 );
 
-const approveWithdrawal = fc.tuple(actor, fc.boolean()).map(([who, bulk]) =>
+/** A credit at or far over the points threshold, asked with a reason: recorded, or applied. */
+const requestCredit = fc
+  .tuple(actor, target, fc.constantFrom(1000, 250_000))
+  .map(([by, whom, delta]) =>
+    as(
+      by,
+      `PATCH /users/{${whom}} {balance: +${delta}, adjustmentReason: goodwill}`,
+      async (run, who, step) => {
+        const body = { balance: run.balances[whom] + delta, adjustmentReason: 'goodwill' };
+        const res = await call(run, who, step, 'PATCH', userUrl(run, whom), body);
+        const adjustment = res.statusCode === 202 ? res.json().adjustment : undefined;
+        if (typeof adjustment?._id === 'string') run.adjustments.push(adjustment._id);
+        await noCreditAlone(run);
+      },
+    ),
+  );
+
+const approveWithdrawal = fc.tuple(actor, fc.boolean()).map(([by, bulk]) =>
   as(
-    who,
+    by,
     bulk
       ? 'PATCH /withdrawals/bulk {ids:[{player’s}],action:approve}'
       : 'PATCH /withdrawals/{player’s}/decision {action:approve}',
-    (run, step) =>
+    (run, who, step) =>
       bulk
         ? call(run, who, step, 'PATCH', '/admin/withdrawals/bulk', {
             ids: [String(run.withdrawalId)],
@@ -247,14 +268,14 @@ const approveWithdrawal = fc.tuple(actor, fc.boolean()).map(([who, bulk]) =>
 );
 
 const decideAdjustment = fc
-  .tuple(actor, fc.nat(3), fc.boolean(), fc.constantFrom('approve', 'reject'))
-  .map(([who, index, bulk, action]) =>
+  .tuple(actor, fc.nat(3), fc.boolean(), fc.constantFrom('approve', 'approve', 'reject'))
+  .map(([by, index, bulk, action]) =>
     as(
-      who,
+      by,
       bulk
         ? `PATCH /adjustments/bulk {ids:[credit ${index}],action:${action}}`
         : `PATCH /adjustments/{credit ${index}}/decision {action:${action}}`,
-      async (run, step) => {
+      async (run, who, step) => {
         const id = run.adjustments[index % run.adjustments.length] ?? '';
         await (bulk
           ? call(run, who, step, 'PATCH', '/admin/adjustments/bulk', { ids: [id], action })
@@ -277,10 +298,11 @@ const signIn = target.map(
 /** The route table, the calls that move value or take over an approver drawn more often. */
 export const insiderCall = fc.oneof(
   { weight: 3, arbitrary: approveWithdrawal },
-  { weight: 2, arbitrary: setPassword },
-  { weight: 2, arbitrary: patchUser },
-  { weight: 2, arbitrary: decideAdjustment },
+  { weight: 3, arbitrary: setPassword },
+  { weight: 3, arbitrary: requestCredit },
+  { weight: 3, arbitrary: decideAdjustment },
   { weight: 2, arbitrary: changePermissions },
+  { weight: 1, arbitrary: patchUser },
   { weight: 1, arbitrary: setRole },
   { weight: 1, arbitrary: changeEmail },
   { weight: 1, arbitrary: resetTwoStep },
