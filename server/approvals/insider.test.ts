@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { writeSetting } from '../settings/store';
 import { createTestContext, type TestContext } from '../test/harness';
 import { type InsiderRun, newRun } from '../test/insider-accounts';
-import { insiderCall, ValueMovedAlone } from '../test/insider-routes';
+import { calls, insiderCall, ValueMovedAlone } from '../test/insider-routes';
 
 // Separation of duties, searched for: one admin holding any permissions that touch value or
 // approvers, with every account they can take over or make an admin through the API, never ends
@@ -76,6 +76,47 @@ async function noPayoutAlone(run: InsiderRun): Promise<void> {
   }
 }
 
+const { approveWithdrawal, changePermissions, decideAdjustment, patchUser, requestCredit } = calls;
+const { setPassword, setRole } = calls;
+
+/** The attacks, tried first by the first lane: the insider's, the colleague's, the calls. */
+const KNOWN_ATTACKS: [string[], string[], ReturnType<typeof setPassword>[]][] = [
+  // A credit to one's own account, and one to an accomplice.
+  [['users:write'], ['withdrawals:approve'], [patchUser('insider', 'insider', { balance: 1e6 })]],
+  [['users:write'], ['withdrawals:approve'], [requestCredit('insider', 'payee', 250_000)]],
+  // Taking over another approver: their password set, the second approval given as them.
+  [
+    ['users:write', 'withdrawals:approve'],
+    ['withdrawals:approve'],
+    [
+      approveWithdrawal('insider', false),
+      setPassword('insider', 'colleague'),
+      approveWithdrawal('latest', false),
+    ],
+  ],
+  [
+    ['users:write', 'adjustments:approve'],
+    ['adjustments:approve'],
+    [
+      requestCredit('insider', 'payee', 1000),
+      setPassword('insider', 'colleague'),
+      decideAdjustment('latest', 0, false, 'approve'),
+    ],
+  ],
+  // Promoting a player whose password one set, granting it the approval, approving from it.
+  [
+    ['users:write', 'users:admin', 'withdrawals:approve'],
+    ['withdrawals:approve', 'adjustments:approve'],
+    [
+      setPassword('insider', 'payee'),
+      setRole('insider', 'payee', true),
+      changePermissions('insider', 'payee', 'grant', ['withdrawals:approve']),
+      approveWithdrawal('insider', true),
+      approveWithdrawal('latest', true),
+    ],
+  ],
+];
+
 /** One run: fresh accounts, the drawn calls, then the payout check. */
 const insiderProperty = fc.asyncProperty(
   insiderPermissions,
@@ -108,7 +149,13 @@ describe('one insider', () => {
     );
     const started = performance.now();
     const results = await Promise.all(
-      seeds.map((seed) => fc.check(insiderProperty, { seed, numRuns: RUNS / LANES })),
+      seeds.map((seed, lane) =>
+        fc.check(insiderProperty, {
+          seed,
+          numRuns: RUNS / LANES,
+          ...(lane === 0 && { examples: KNOWN_ATTACKS }),
+        }),
+      ),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const ran = results.reduce((sum, result) => sum + result.numRuns + result.numShrinks, 0);

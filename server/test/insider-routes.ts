@@ -105,7 +105,7 @@ async function signInAs(run: InsiderRun, whom: Role): Promise<void> {
 }
 
 /** Who a call is made as: the insider, or the account they took over last. */
-type Actor = 'insider' | 'latest';
+export type Actor = 'insider' | 'latest';
 
 /** The account whose password the insider set last (a sign-in away from being held). */
 const latest = (run: InsiderRun): Role | undefined => [...run.passwords.keys()].at(-1);
@@ -133,6 +133,13 @@ const as = (
 
 const userUrl = (run: InsiderRun, target: Role) => `/admin/users/${run.accounts[target].userId}`;
 
+/** One PATCH of a user: the fields that say what a user is worth or where they stand. */
+type UserPatchBody =
+  | { balance: number; adjustmentReason?: 'goodwill' }
+  | { xp: number }
+  | { status: 'active' | 'disabled' }
+  | { referredBy: string };
+
 /** The insider acts as themselves, or as the account they took over last. */
 const actor = fc.constantFrom<Actor>('insider', 'latest');
 const target = fc.oneof(
@@ -156,86 +163,59 @@ const permissionNames = fc.oneof(
   fc.subarray(CATALOGUE, { minLength: 1, maxLength: 3 }),
 );
 
-const setPassword = fc.tuple(actor, target).map(([by, whom]) =>
-  as(by, `POST /users/{${whom}}/password`, async (run, who, step) => {
-    const password = `insider-set-${randomBytes(6).toString('hex')}`;
-    const res = await call(run, who, step, 'POST', `${userUrl(run, whom)}/password`, {
-      newPassword: password,
-    });
-    if (res.statusCode !== 200) return;
-    // Moved last: now the account taken over last.
-    run.passwords.delete(whom);
-    run.passwords.set(whom, password);
-    // Their sessions ended with the change.
-    run.tokens.delete(whom);
-  }),
-);
+/** The calls of the table by what they do, each made as `by`. */
+export const calls = {
+  setPassword: (by: Actor, whom: Role) =>
+    as(by, `POST /users/{${whom}}/password`, async (run, who, step) => {
+      const password = `insider-set-${randomBytes(6).toString('hex')}`;
+      const res = await call(run, who, step, 'POST', `${userUrl(run, whom)}/password`, {
+        newPassword: password,
+      });
+      if (res.statusCode !== 200) return;
+      // Moved last: now the account taken over last.
+      run.passwords.delete(whom);
+      run.passwords.set(whom, password);
+      // Their sessions ended with the change.
+      run.tokens.delete(whom);
+    }),
 
-const resetTwoStep = fc
-  .tuple(actor, target)
-  .map(([by, whom]) =>
+  resetTwoStep: (by: Actor, whom: Role) =>
     as(by, `DELETE /users/{${whom}}/two-step`, (run, who, step) =>
       call(run, who, step, 'DELETE', `${userUrl(run, whom)}/two-step`),
     ),
-  );
 
-const changeEmail = fc.tuple(actor, target).map(([by, whom]) =>
-  as(by, `PATCH /users/{${whom}} {email}`, (run, who, step) =>
-    call(run, who, step, 'PATCH', userUrl(run, whom), {
-      email: `${run.nextName()}@insider.example`,
-    }),
-  ),
-);
+  changeEmail: (by: Actor, whom: Role) =>
+    as(by, `PATCH /users/{${whom}} {email}`, (run, who, step) =>
+      call(run, who, step, 'PATCH', userUrl(run, whom), {
+        email: `${run.nextName()}@insider.example`,
+      }),
+    ),
 
-const setRole = fc
-  .tuple(actor, target, fc.boolean())
-  .map(([by, whom, makeAdmin]) =>
+  setRole: (by: Actor, whom: Role, makeAdmin: boolean) =>
     as(by, `PATCH /users/{${whom}}/role ${JSON.stringify({ makeAdmin })}`, (run, who, step) =>
       call(run, who, step, 'PATCH', `${userUrl(run, whom)}/role`, { makeAdmin }),
     ),
-  );
 
-const changePermissions = fc
-  .tuple(actor, target, fc.constantFrom('grant', 'revoke'), permissionNames)
-  .map(([by, whom, change, names]) => {
+  changePermissions: (by: Actor, whom: Role, change: 'grant' | 'revoke', names: string[]) => {
     const body = { [change]: names };
     return as(by, `PATCH /users/{${whom}}/permissions ${JSON.stringify(body)}`, (run, who, step) =>
       call(run, who, step, 'PATCH', `${userUrl(run, whom)}/permissions`, body),
     );
-  });
+  },
 
-/** A balance just under, at and far over the credit threshold (1,000), and a debit. */
-const BALANCES = [START_BALANCE + 999, START_BALANCE + 1000, 1_000_000, 0];
+  patchUser: (by: Actor, whom: Role, body: UserPatchBody) =>
+    as(by, `PATCH /users/{${whom}} ${JSON.stringify(body)}`, async (run, who, step) => {
+      const res = await call(run, who, step, 'PATCH', userUrl(run, whom), body);
+      const adjustment = res.statusCode === 202 ? res.json().adjustment : undefined;
+      if (typeof adjustment?._id === 'string') run.adjustments.push(adjustment._id);
+      if ('status' in body && body.status === 'disabled' && res.statusCode === 200) {
+        run.tokens.delete(whom);
+      }
+      await noCreditAlone(run);
+    }),
 
-const userPatch = fc.oneof(
-  fc.record(
-    {
-      balance: fc.constantFrom(...BALANCES),
-      adjustmentReason: fc.constant('goodwill' as const),
-    },
-    { requiredKeys: ['balance'] },
-  ),
-  fc.record({ xp: fc.constant(50_000) }),
-  fc.record({ status: fc.constantFrom('active', 'disabled') }),
-  fc.record({ referredBy: fc.constantFrom('INSIDER1', '') }),
-);
-
-const patchUser = fc.tuple(actor, target, userPatch).map(([by, whom, body]) =>
-  as(by, `PATCH /users/{${whom}} ${JSON.stringify(body)}`, async (run, who, step) => {
-    const res = await call(run, who, step, 'PATCH', userUrl(run, whom), body);
-    const adjustment = res.statusCode === 202 ? res.json().adjustment : undefined;
-    if (typeof adjustment?._id === 'string') run.adjustments.push(adjustment._id);
-    if ('status' in body && body.status === 'disabled' && res.statusCode === 200) {
-      run.tokens.delete(whom);
-    }
-    await noCreditAlone(run);
-  }),
-);
-
-/** A credit at or far over the points threshold, asked with a reason: recorded, or applied. */
-const requestCredit = fc
-  .tuple(actor, target, fc.constantFrom(1000, 250_000))
-  .map(([by, whom, delta]) =>
+  /** A credit at or far over the points threshold, asked with a reason: recorded, or applied. */
+  requestCredit: (by: Actor, whom: Role, delta: number) =>
     as(
       by,
       `PATCH /users/{${whom}} {balance: +${delta}, adjustmentReason: goodwill}`,
@@ -247,29 +227,25 @@ const requestCredit = fc
         await noCreditAlone(run);
       },
     ),
-  );
 
-const approveWithdrawal = fc.tuple(actor, fc.boolean()).map(([by, bulk]) =>
-  as(
-    by,
-    bulk
-      ? 'PATCH /withdrawals/bulk {ids:[{player’s}],action:approve}'
-      : 'PATCH /withdrawals/{player’s}/decision {action:approve}',
-    (run, who, step) =>
+  approveWithdrawal: (by: Actor, bulk: boolean) =>
+    as(
+      by,
       bulk
-        ? call(run, who, step, 'PATCH', '/admin/withdrawals/bulk', {
-            ids: [String(run.withdrawalId)],
-            action: 'approve',
-          })
-        : call(run, who, step, 'PATCH', `/admin/withdrawals/${run.withdrawalId}/decision`, {
-            action: 'approve',
-          }),
-  ),
-);
+        ? 'PATCH /withdrawals/bulk {ids:[{player’s}],action:approve}'
+        : 'PATCH /withdrawals/{player’s}/decision {action:approve}',
+      (run, who, step) =>
+        bulk
+          ? call(run, who, step, 'PATCH', '/admin/withdrawals/bulk', {
+              ids: [String(run.withdrawalId)],
+              action: 'approve',
+            })
+          : call(run, who, step, 'PATCH', `/admin/withdrawals/${run.withdrawalId}/decision`, {
+              action: 'approve',
+            }),
+    ),
 
-const decideAdjustment = fc
-  .tuple(actor, fc.nat(3), fc.boolean(), fc.constantFrom('approve', 'approve', 'reject'))
-  .map(([by, index, bulk, action]) =>
+  decideAdjustment: (by: Actor, index: number, bulk: boolean, action: 'approve' | 'reject') =>
     as(
       by,
       bulk
@@ -284,16 +260,58 @@ const decideAdjustment = fc
       },
       (run) => run.adjustments.length > 0,
     ),
-  );
 
-const signIn = target.map(
-  (whom) =>
+  signIn: (whom: Role) =>
     new Step(
       `sign in as ${whom}`,
       (run) => run.passwords.has(whom),
       (run) => signInAs(run, whom),
     ),
+};
+
+/** A balance just under, at and far over the credit threshold (1,000), and a debit. */
+const BALANCES = [START_BALANCE + 999, START_BALANCE + 1000, 1_000_000, 0];
+
+const userPatch = fc.oneof<fc.Arbitrary<UserPatchBody>[]>(
+  fc.record(
+    {
+      balance: fc.constantFrom(...BALANCES),
+      adjustmentReason: fc.constant('goodwill' as const),
+    },
+    { requiredKeys: ['balance'] },
+  ),
+  fc.record({ xp: fc.constant(50_000) }),
+  fc.record({ status: fc.constantFrom('active', 'disabled') }),
+  fc.record({ referredBy: fc.constantFrom('INSIDER1', '') }),
 );
+
+const setPassword = fc.tuple(actor, target).map(([by, whom]) => calls.setPassword(by, whom));
+const resetTwoStep = fc.tuple(actor, target).map(([by, whom]) => calls.resetTwoStep(by, whom));
+const changeEmail = fc.tuple(actor, target).map(([by, whom]) => calls.changeEmail(by, whom));
+const setRole = fc
+  .tuple(actor, target, fc.boolean())
+  .map(([by, whom, makeAdmin]) => calls.setRole(by, whom, makeAdmin));
+const changePermissions = fc
+  .tuple(actor, target, fc.constantFrom('grant' as const, 'revoke' as const), permissionNames)
+  .map(([by, whom, change, names]) => calls.changePermissions(by, whom, change, names));
+const patchUser = fc
+  .tuple(actor, target, userPatch)
+  .map(([by, whom, body]) => calls.patchUser(by, whom, body));
+const requestCredit = fc
+  .tuple(actor, target, fc.constantFrom(1000, 250_000))
+  .map(([by, whom, delta]) => calls.requestCredit(by, whom, delta));
+const approveWithdrawal = fc
+  .tuple(actor, fc.boolean())
+  .map(([by, bulk]) => calls.approveWithdrawal(by, bulk));
+const decideAdjustment = fc
+  .tuple(
+    actor,
+    fc.nat(3),
+    fc.boolean(),
+    fc.constantFrom('approve' as const, 'approve' as const, 'reject' as const),
+  )
+  .map(([by, index, bulk, action]) => calls.decideAdjustment(by, index, bulk, action));
+const signIn = target.map((whom) => calls.signIn(whom));
 
 /** The route table, the calls that move value or take over an approver drawn more often. */
 export const insiderCall = fc.oneof(
