@@ -8,7 +8,15 @@
 // Usage: node bench/api-compare.mjs BEFORE_DIR [ROUNDS] [SCALE]
 // Writes bench/results/api-compare.json.
 import path from 'node:path';
-import { at, benchAdmin, load, scenarios, someUserOf, startServer } from './api-load.mjs';
+import {
+  at,
+  benchAdmin,
+  load,
+  scenarios,
+  someCreditedOf,
+  someUserOf,
+  startServer,
+} from './api-load.mjs';
 import { machine, printTable, writeResult } from './report.mjs';
 
 const [beforeDir, rounds = '6', scale = '1'] = process.argv.slice(2);
@@ -36,7 +44,10 @@ for (const side of sides) {
   side.headers = await benchAdmin(side.base);
 }
 
-const endpoints = scenarios(await someUserOf(sides[1].base, sides[1].headers));
+const endpoints = scenarios(
+  await someUserOf(sides[1].base, sides[1].headers),
+  await someCreditedOf(sides[1].base, sides[1].headers),
+);
 // What the change adds, the code before refuses (a new filter, a new sort): timed after only.
 const added = new Set();
 for (const [name, url] of Object.entries(endpoints)) {

@@ -3,8 +3,10 @@
 // Usage: node bench/api.mjs [SCALE]   (SCALE 1 = 1M users, 10M matches, 500k withdrawals; the
 // data is generated once into .bench-data-SCALE and reused). Writes bench/results/api.json.
 // Budgets: p95 <= 25 ms per endpoint, a bulk decision of 1,000 withdrawals < 1 s (one-step, and
-// with four-eyes on: the first approvals, then the second by another admin), start to ready on
-// existing data < 3 s. Exits 1 when one is missed.
+// with four-eyes on: the first approvals, then the second by another admin; a bulk approval of
+// 1,000 adjustments), start to ready on existing data < 3 s. Exits 1 when one is missed. Also
+// timed, without a budget: single approvals, a withdrawal's first beside its second (where the
+// approvers' independence is checked), and an adjustment's.
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
@@ -13,6 +15,7 @@ import {
   CONNECTIONS,
   load,
   scenarios,
+  someCreditedOf,
   someUserOf,
   startServer,
   stopped,
@@ -25,6 +28,8 @@ const port = 18_555;
 const BUDGET = { p95Ms: 25, bulkMs: 1000, readyMs: 3000 };
 const SECONDS = 5;
 const BULK_SIZE = 1000;
+/** Single decisions timed per kind, CONNECTIONS at a time. */
+const DECISIONS = 400;
 
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts', scale, dataDir], {
   stdio: 'inherit',
@@ -47,6 +52,7 @@ async function call(method, path, body) {
 }
 
 const someUser = await someUserOf(base, headers);
+const someCredited = await someCreditedOf(base, headers);
 
 /** One endpoint under load: exact percentiles from every response time, and requests/s. */
 async function measure(path) {
@@ -55,26 +61,29 @@ async function measure(path) {
 }
 
 const rows = [];
-for (const [name, path] of Object.entries(scenarios(someUser)))
+for (const [name, path] of Object.entries(scenarios(someUser, someCredited)))
   rows.push({ name, path, ...(await measure(path)) });
 const pingRps = rows[0].rps;
 
-/** The ids of BULK_SIZE pending withdrawals no approval has touched yet, of players who may be paid. */
-async function untouchedPending() {
+/** The ids of up to `count` pending items of `list` no approval has touched, of players who may be paid. */
+async function untouched(list, count = BULK_SIZE) {
   const ids = [];
-  for (let page = 1; ids.length < BULK_SIZE; page++) {
-    const { items } = await call('GET', `/admin/withdrawals?status=pending&page=${page}&limit=100`);
+  for (let page = 1; ids.length < count; page++) {
+    const { items } = await call('GET', `/admin/${list}?status=pending&page=${page}&limit=100`);
     if (items.length === 0) break;
-    const open = items.filter((item) => !item.approvals.length && item.user?.status !== 'disabled');
+    const open = items.filter(
+      (item) => !item.approvals?.length && item.user?.status !== 'disabled',
+    );
     ids.push(...open.map((item) => item._id));
   }
-  return ids.slice(0, BULK_SIZE);
+  return ids.slice(0, count);
 }
+const untouchedPending = () => untouched('withdrawals');
 
-/** One bulk approval of `ids`, timed; throws unless `expected` counts match the answer. */
-async function timedBulk(ids, expected, as = headers) {
+/** One bulk decision of `ids` in `list`, timed; throws unless `expected` counts match the answer. */
+async function timedBulk(ids, expected, as = headers, list = 'withdrawals') {
   const started = performance.now();
-  const res = await fetch(`${base}/admin/withdrawals/bulk`, {
+  const res = await fetch(`${base}/admin/${list}/bulk`, {
     method: 'PATCH',
     headers: { ...as, 'content-type': 'application/json' },
     body: JSON.stringify({ ids, action: 'approve' }),
@@ -87,26 +96,74 @@ async function timedBulk(ids, expected, as = headers) {
   return ms;
 }
 
+/**
+ * One approval of each id (`/admin/{list}/{id}/decision`), CONNECTIONS at a time, as `as`: the
+ * percentiles of their times. Throws unless each answer is 200 with the record in `status`.
+ */
+async function timedDecisions(list, ids, status, as = headers) {
+  const times = [];
+  let next = 0;
+  const record = list === 'withdrawals' ? 'withdrawal' : 'adjustment';
+  async function connection() {
+    while (next < ids.length) {
+      const id = ids[next++];
+      const started = performance.now();
+      const res = await fetch(`${base}/admin/${list}/${id}/decision`, {
+        method: 'PATCH',
+        headers: { ...as, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'approve' }),
+      });
+      const answer = await res.json();
+      times.push(performance.now() - started);
+      if (res.status !== 200 || answer[record]?.status !== status) {
+        throw new Error(`${list} ${id}: ${res.status} ${JSON.stringify(answer)}`);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  times.sort((a, b) => a - b);
+  return { decisions: ids.length, p50: at(times, 0.5), p95: at(times, 0.95), p99: at(times, 0.99) };
+}
+
 // A bulk decision of BULK_SIZE pending withdrawals, in one request.
 const pending = await untouchedPending();
 const bulkMs = await timedBulk(pending, { updated: pending.length });
 
 // With four-eyes on for every amount: BULK_SIZE first approvals, then their second approvals by
-// another admin. The threshold is put back as it was.
+// another admin; then DECISIONS single first approvals, and their second approvals (where the
+// approvers' independence is checked) by the other admin. The threshold is put back as it was.
 const { secondApprovalFromUsd } = await call('GET', '/admin/settings/payouts');
 await call('PATCH', '/admin/settings/payouts', { secondApprovalFromUsd: 0.01 });
+const second = await benchAdmin(base, 'bench-second');
 let firstMs;
 let secondMs;
+let firstApproval;
+let secondApproval;
 try {
   const twoStep = await untouchedPending();
   firstMs = await timedBulk(twoStep, { updated: 0, awaitingSecondApproval: twoStep.length });
-  secondMs = await timedBulk(
-    twoStep,
-    { updated: twoStep.length },
-    await benchAdmin(base, 'bench-second'),
-  );
+  secondMs = await timedBulk(twoStep, { updated: twoStep.length }, second);
+  const singles = await untouched('withdrawals', DECISIONS);
+  firstApproval = await timedDecisions('withdrawals', singles, 'pending');
+  secondApproval = await timedDecisions('withdrawals', singles, 'approved', second);
 } finally {
   await call('PATCH', '/admin/settings/payouts', { secondApprovalFromUsd });
+}
+
+// Credits waiting for a second admin (requested by the staff, approved by the bench admin): one
+// at a time, then BULK_SIZE in one request. Not measured on a server without adjustments.
+let adjustmentApproval;
+let adjustmentBulkMs;
+let adjustmentBulkSize = 0;
+if (someCredited) {
+  adjustmentApproval = await timedDecisions(
+    'adjustments',
+    await untouched('adjustments', DECISIONS),
+    'approved',
+  );
+  const credits = await untouched('adjustments');
+  adjustmentBulkSize = credits.length;
+  adjustmentBulkMs = await timedBulk(credits, { updated: credits.length }, headers, 'adjustments');
 }
 
 const missed = [];
@@ -128,14 +185,36 @@ printTable(
     ];
   }),
 );
+console.log();
+const decisionRows = [
+  ['withdrawal, first approval', firstApproval],
+  ['withdrawal, second approval', secondApproval],
+  ['adjustment, approval', adjustmentApproval],
+].filter(([, timed]) => timed);
+printTable(
+  ['single decision', 'n', 'p50 ms', 'p95 ms', 'p99 ms'],
+  decisionRows.map(([name, timed]) => [
+    name,
+    timed.decisions,
+    ms(timed.p50),
+    ms(timed.p95),
+    ms(timed.p99),
+  ]),
+);
+console.log(
+  `second approval p95 / first approval p95: ${(secondApproval.p95 / firstApproval.p95).toFixed(2)}`,
+);
 const bulks = [
-  ['bulk decision', bulkMs],
-  ['bulk first approvals (four-eyes)', firstMs],
-  ['bulk second approvals (four-eyes)', secondMs],
+  [`bulk decision of ${pending.length} withdrawals`, bulkMs],
+  [`bulk first approvals of ${pending.length} (four-eyes)`, firstMs],
+  [`bulk second approvals of ${pending.length} (four-eyes)`, secondMs],
+  ...(someCredited
+    ? [[`bulk approval of ${adjustmentBulkSize} adjustments`, adjustmentBulkMs]]
+    : []),
 ];
 console.log();
 for (const [name, took] of bulks) {
-  console.log(`${name} of ${pending.length}: ${took.toFixed(0)} ms (budget < ${BUDGET.bulkMs})`);
+  console.log(`${name}: ${took.toFixed(0)} ms (budget < ${BUDGET.bulkMs})`);
   if (took >= BUDGET.bulkMs) missed.push(name);
 }
 console.log(
@@ -152,6 +231,8 @@ const file = writeResult('api', {
   endpoints: rows.map((row) => ({ ...row, ratioToPing: row.rps / pingRps })),
   bulkDecision: { withdrawals: pending.length, ms: bulkMs },
   bulkFourEyes: { withdrawals: pending.length, firstMs, secondMs },
+  singleDecisions: { firstApproval, secondApproval, adjustmentApproval },
+  bulkAdjustments: someCredited && { adjustments: adjustmentBulkSize, ms: adjustmentBulkMs },
   startToReadyMs: readyMs,
   missed,
 });

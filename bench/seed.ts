@@ -1,7 +1,8 @@
 // Fills a database with the scale data set: `node --import tsx bench/seed.ts [SCALE [DATA_DIR]]`.
 // SCALE 1 (the default) is the design's budget size: 1M users, 10M matches, 500k withdrawals,
-// 1,000 bots, 200k audit rows. The database is the one at DATABASE_URL when set, otherwise an
-// embedded one in DATA_DIR (default .bench-data-SCALE). One that already has users is left as is.
+// 1,000 bots, 200k audit rows, 50k adjustments (where the table exists). The database is the one
+// at DATABASE_URL when set, otherwise an embedded one in DATA_DIR (default .bench-data-SCALE).
+// One that already has users is left as is (but gets the adjustments it lacks).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,59 @@ async function secondApprover(db: Database) {
 // data included, are not announced to live streams (bulkLoad also quiets its own transactions).
 process.env.PGOPTIONS = [process.env.PGOPTIONS, '-c rewards.quiet=on'].filter(Boolean).join(' ');
 
+/** Adjustments at scale 1: credits waiting for, or decided by, a second admin. */
+const ADJUSTMENTS_AT_SCALE_1 = 50_000;
+
+/**
+ * Credits of the staff to players over the last 90 days: two in five pending, two approved and
+ * one rejected by another staff admin (never the requester), each reason in turn. Only once, and
+ * only where the adjustments table exists (data seeded before it gets them on its next seed).
+ */
+async function adjustments(db: Database) {
+  const { rows } = await sql<{ table: string | null }>`
+    SELECT to_regclass('adjustments')::text AS table`.execute(db);
+  if (!rows[0]?.table) return;
+  const found = await sql`SELECT 1 FROM adjustments LIMIT 1`.execute(db);
+  if (found.rows.length > 0) return;
+  const count = Math.max(1, Math.round(ADJUSTMENTS_AT_SCALE_1 * scale));
+  await timed('adjustments', () =>
+    sql`
+      WITH players AS (
+        SELECT min(id) AS lo, max(id) - min(id) + 1 AS n FROM users WHERE NOT admin_enabled
+      ),
+      staff AS (
+        SELECT array_agg(id ORDER BY id) AS ids FROM users
+        WHERE admin_enabled AND username NOT LIKE 'bench%'
+      ),
+      generated AS (
+        SELECT g, s.ids, cardinality(s.ids) AS staff,
+               p.lo + (g * 48611) % p.n AS player,
+               (ARRAY['pending', 'pending', 'approved', 'approved', 'rejected'])[(1 + g % 5)::int]
+                 AS status,
+               (ARRAY['goodwill', 'support_correction', 'contest_prize', 'migration', 'other'])
+                 [(1 + g / 5 % 5)::int] AS reason,
+               now() - make_interval(secs => (g * 7933) % (90 * 86400)) AS requested
+        FROM generate_series(1::bigint, ${count}) AS g
+        CROSS JOIN players p
+        CROSS JOIN staff s
+      )
+      INSERT INTO adjustments (user_id, delta, reason, note, requested_by, requested_at, status,
+                               decided_by, decided_at, decision_note, updated_at)
+      SELECT u.user_id, 1000 + (x.g * 7919) % 99000, x.reason,
+             CASE WHEN x.reason = 'other' THEN 'Seeded credit' END,
+             x.ids[1 + x.g % x.staff], x.requested, x.status,
+             CASE WHEN x.status <> 'pending' THEN x.ids[1 + (x.g + 1) % x.staff] END,
+             d.at, CASE WHEN x.status = 'rejected' THEN 'Not justified' END,
+             coalesce(d.at, x.requested)
+      FROM generated x
+      JOIN users u ON u.id = x.player
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN x.status <> 'pending' THEN x.requested + interval '2 hours' END AS at
+      ) d`.execute(db),
+  );
+  await sql`ANALYZE adjustments`.execute(db);
+}
+
 const target = databaseUrl ? 'DATABASE_URL' : 'embedded';
 const started = performance.now();
 const database = await openDatabase({ dataDir, databaseUrl }, console.log);
@@ -93,8 +147,9 @@ try {
   if (!(await seedLarge(database.db, size, timed))) {
     console.log(`${database.location} already holds users; nothing to do.`);
     if (!databaseUrl) console.log(`To seed it again, stop what uses it and delete ${dataDir}.`);
-    // Data seeded before the four-eyes benchmark existed gets its second approver.
+    // Data seeded before the four-eyes benchmark or the adjustments gets them.
     await secondApprover(database.db);
+    await adjustments(database.db);
   } else {
     // The account the API benchmark signs in with.
     await timed('bench admin', () =>
@@ -106,6 +161,7 @@ try {
       }),
     );
     await secondApprover(database.db);
+    await adjustments(database.db);
     const total = seconds(started);
     console.log();
     printTable([
