@@ -55,7 +55,12 @@ export async function setAdminRole(
     });
     await auditUser(trx, caller, 'user.role', userId, {
       before: { enabled: row.admin_enabled, roles: row.admin_roles },
-      after: { enabled: updated.admin_enabled, roles: updated.admin_roles },
+      after: {
+        enabled: updated.admin_enabled,
+        roles: updated.admin_roles,
+        // What a promotion brings back: choosing an approver (server/approvals/independence.ts).
+        ...(makeAdmin && { permissions: updated.admin_permissions }),
+      },
     });
     return adminRoleOf(updated);
   });

@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
-import {
-  type BulkDecisionResponse,
-  type Decision,
-  OWN_WITHDRAWAL,
-  type RejectReason,
-  SECOND_APPROVER_REQUIRED,
-} from '../../../contract/withdrawals';
+import type { BulkDecisionResponse, Decision, RejectReason } from '../../../contract/withdrawals';
 import { type Actor, type AuditEntry, auditMany } from '../../audit/audit';
 import type { Database } from '../../db/connect';
-import { ApiError, conflict, unauthorized } from '../../http/errors';
+import { conflict, unauthorized } from '../../http/errors';
 import type { WithdrawalRow } from './present';
 import { getWithdrawal, idIn, parseWithdrawalId, withdrawalNotFound } from './queries';
+import { type Approvable, approvalRefusal, type Refusal, refusalError } from './refusal';
 import { approvalsRequired, readThreshold } from './threshold';
 
 export interface DecisionInput {
@@ -23,34 +18,6 @@ export interface DecisionInput {
 const STATUS_OF = { approve: 'approved', reject: 'rejected' } as const;
 
 const alreadyDecided = (status: string) => `already ${status}`;
-
-/** Why an approval is refused: no payout to an account an admin has disabled. */
-export const USER_DISABLED = 'This user is disabled.';
-
-/** Why an approval of a locked withdrawal is refused: a bulk's reason, a single decision's error. */
-const REFUSALS = {
-  own_withdrawal: {
-    reason: OWN_WITHDRAWAL,
-    error: () => new ApiError(403, 'own_withdrawal', OWN_WITHDRAWAL),
-  },
-  user_disabled: { reason: USER_DISABLED, error: () => conflict(USER_DISABLED, 'user_disabled') },
-  second_approver_required: {
-    reason: SECOND_APPROVER_REQUIRED,
-    error: () => conflict(SECOND_APPROVER_REQUIRED, 'second_approver_required'),
-  },
-} as const;
-
-type Refusal = keyof typeof REFUSALS;
-
-interface Locked {
-  id: number;
-  /** The player's users.id: an admin's own withdrawal is theirs. */
-  ownerId: number | undefined;
-  userDisabled: boolean;
-  firstApprovedBy: number | null;
-  /** As fixed by the first approval, else as the threshold read in this transaction makes it. */
-  required: number;
-}
 
 interface Outcome {
   /** The ids approved or rejected now. */
@@ -91,7 +58,7 @@ async function lockPending(trx: Database, ids: number[], threshold: string | nul
     .execute();
   const playerOf = new Map(players.map((row) => [row.user_id, row]));
   return pending.map(
-    (row): Locked => ({
+    (row): Approvable => ({
       id: row.id,
       ownerId: playerOf.get(row.user_id)?.id,
       userDisabled: playerOf.get(row.user_id)?.status === 'disabled',
@@ -101,23 +68,16 @@ async function lockPending(trx: Database, ids: number[], threshold: string | nul
   );
 }
 
-/** Why `actor` may not approve this withdrawal now, if they may not. */
-function approvalRefusal(row: Locked, actor: Actor): Refusal | null {
-  if (row.ownerId === actor.id) return 'own_withdrawal';
-  if (row.userDisabled) return 'user_disabled';
-  if (row.required === 2 && row.firstApprovedBy === actor.id) return 'second_approver_required';
-  return null;
-}
-
 /** `approvals_required` fixed for good, as each row required when locked: one expression. */
-function fixedRequired(rows: Locked[]) {
+function fixedRequired(rows: Approvable[]) {
   const twos = rows.filter((row) => row.required === 2).map((row) => row.id);
   return sql<number>`CASE WHEN id = ANY(${twos}::bigint[]) THEN 2 ELSE 1 END`;
 }
 
 /**
  * Decides whichever of `ids` are still pending. An approval refuses an admin's own withdrawal,
- * a disabled player's, and the second approval by the admin who gave the first; it records the
+ * a disabled player's, and the second approval by the admin who gave the first or by one not
+ * independent of them (server/approvals/independence.ts); it records the
  * first approval of one needing two and approves the rest. Rejects give the points back. Every
  * change gets its audit row; every write is one statement whatever the number of ids. Call it
  * inside a transaction.
@@ -134,10 +94,12 @@ async function decidePending(
   const threshold = await readThreshold(trx);
   const locked = await lockPending(trx, ids, threshold);
   const refused = new Map<number, Refusal>();
-  const toFirstApprove: Locked[] = [];
-  const toDecide: Locked[] = [];
+  const toFirstApprove: Approvable[] = [];
+  const toDecide: Approvable[] = [];
+  const independence = new Map<number, string | null>();
   for (const row of locked) {
-    const refusal = action === 'approve' ? approvalRefusal(row, actor) : null;
+    const refusal =
+      action === 'approve' ? await approvalRefusal(trx, row, actor.id, independence) : null;
     if (refusal) refused.set(row.id, refusal);
     else if (action === 'approve' && row.required === 2 && row.firstApprovedBy === null) {
       toFirstApprove.push(row);
@@ -206,7 +168,7 @@ async function decidePending(
 async function recordFirstApprovals(
   trx: Database,
   adminId: number,
-  rows: Locked[],
+  rows: Approvable[],
   note: string | null,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -241,7 +203,8 @@ async function refund(trx: Database, ids: number[]): Promise<void> {
 
 /**
  * PATCH /admin/withdrawals/{id}/decision: 404 if unknown, 409 'already {status}' if decided,
- * 403 own_withdrawal, 409 user_disabled or second_approver_required for a refused approval.
+ * 403 own_withdrawal, 409 user_disabled, second_approver_required or approvers_not_independent
+ * for a refused approval.
  * A first approval of two answers the withdrawal, still pending.
  */
 export async function decideWithdrawal(
@@ -255,7 +218,7 @@ export async function decideWithdrawal(
   return db.transaction().execute(async (trx) => {
     const { decided, firstApproved, refused } = await decidePending(trx, actor, [id], input);
     const refusal = refused.get(id);
-    if (refusal) throw REFUSALS[refusal].error();
+    if (refusal) throw refusalError(refusal);
     if (decided.length === 0 && firstApproved.length === 0) {
       const current = await trx
         .selectFrom('withdrawals')
@@ -297,11 +260,7 @@ export async function decideWithdrawals(
       if (id !== null && changed.has(id)) continue;
       const refusal = id === null ? undefined : outcome.refused.get(id);
       const status = id === null ? undefined : statusOf.get(id);
-      const reason = refusal
-        ? REFUSALS[refusal].reason
-        : status
-          ? alreadyDecided(status)
-          : 'not found';
+      const reason = refusal ? refusal.error : status ? alreadyDecided(status) : 'not found';
       skipped.push({ id: raw, reason });
     }
     return {
