@@ -116,7 +116,9 @@ export function updateUser(
     const changes = changesOf(row, patch);
     assertNotOwnStanding(caller, userId, changes);
     if (Object.keys(changes).length === 0) return row;
-    if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
+    if (changes.status === 'disabled') {
+      await assertAnotherAdminRemains(trx, row, caller.groupMapping);
+    }
     assertMayChange(caller, row);
     await assertUnique(trx, row.id, changes);
 
@@ -141,7 +143,7 @@ export function disableUser(db: Database, caller: Caller, userId: string) {
     await lockAdminSet(trx);
     const row = await lockUser(trx, userId);
     if (row.status === 'disabled') return row;
-    await assertAnotherAdminRemains(trx, row);
+    await assertAnotherAdminRemains(trx, row, caller.groupMapping);
     assertMayChange(caller, row);
     const updated = await updateUserRow(trx, row.id, { status: 'disabled' });
     await revokeUserSessions(trx, row.id);
