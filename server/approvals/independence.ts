@@ -67,27 +67,27 @@ function describe(link: Link): string {
  * can act as one to anyone who can act as the other. Actions of no admin (the server's
  * admin:create) and of an account on itself link nothing.
  */
-function linksOf(trx: Database, a: number, b: number) {
+function linksOf(a: number, b: number) {
   const since = sql`now() - make_interval(days => ${INDEPENDENCE_WINDOW_DAYS})`;
   const controls = sql`(a.action IN ('user.password', 'user.two_step_reset')
     OR (a.action = 'user.update' AND a.after -> 'email' IS NOT NULL))`;
   const powers = sql`${APPROVING_POWERS}::text[]`;
+  // The next step looks up who controls the actor: by their public user_id, one row each.
+  const actorUserId = sql`(SELECT u.user_id FROM users u WHERE u.id = a.actor_id)`;
   return sql<Link>`
     WITH RECURSIVE
     roots AS (
       SELECT id AS root, id, user_id FROM users WHERE id IN (${a}, ${b})
     ),
     control AS (
-      SELECT r.root, a.id AS audit_id, a.actor_id, r.id AS target_id, u.user_id AS actor_user_id
+      SELECT r.root, a.id AS audit_id, a.actor_id, r.id AS target_id, ${actorUserId} AS actor_user_id
       FROM roots r
       JOIN audit_log a ON a.entity = 'user' AND a.entity_id = r.user_id AND a.at > ${since}
-      JOIN users u ON u.id = a.actor_id
       WHERE ${controls} AND a.actor_id <> r.id
       UNION
-      SELECT c.root, a.id, a.actor_id, c.actor_id, u.user_id
+      SELECT c.root, a.id, a.actor_id, c.actor_id, ${actorUserId}
       FROM control c
       JOIN audit_log a ON a.entity = 'user' AND a.entity_id = c.actor_user_id AND a.at > ${since}
-      JOIN users u ON u.id = a.actor_id
       WHERE ${controls} AND a.actor_id <> c.actor_id
     ),
     owners AS (
@@ -132,7 +132,7 @@ function linksOf(trx: Database, a: number, b: number) {
     JOIN audit_log a ON a.id = f.audit_id
     JOIN users actor ON actor.id = f.actor_id
     JOIN users target ON target.id = f.target_id
-    ORDER BY a.at, a.id`.execute(trx);
+    ORDER BY a.at, a.id`;
 }
 
 /**
@@ -170,7 +170,7 @@ export async function approversNotIndependent(
   b: number,
 ): Promise<string | null> {
   if (a === b) return null;
-  const { rows } = await linksOf(trx, a, b);
+  const { rows } = await linksOf(a, b).execute(trx);
   const controls = rows.filter((link) => link.kind === 'control');
   const ownersOf = (root: number) =>
     new Set([root, ...controls.filter((link) => link.root === root).map((link) => link.actorId)]);
