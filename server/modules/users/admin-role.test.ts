@@ -39,7 +39,7 @@ describe('PATCH /api/admin/users/:id/role', () => {
     expect(audits.map((r) => [r.action, r.before, r.after])).toEqual([
       [
         'user.role',
-        { enabled: false, roles: [] },
+        { enabled: false, roles: [], permissions: [] },
         { enabled: true, roles: ['admin'], permissions: [] },
       ],
     ]);

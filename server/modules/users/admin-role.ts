@@ -57,14 +57,12 @@ export async function setAdminRole(
         ? [...new Set([...row.admin_roles, ADMIN])]
         : row.admin_roles.filter((r) => r !== ADMIN),
     });
+    // The permissions, the same on both sides (timelines show no change), say what a promotion
+    // brings back: whoever brings back an approving power chooses an approver (approvals/).
+    const permissions = row.admin_permissions;
     await auditUser(trx, caller, 'user.role', userId, {
-      before: { enabled: row.admin_enabled, roles: row.admin_roles },
-      after: {
-        enabled: updated.admin_enabled,
-        roles: updated.admin_roles,
-        // What a promotion brings back: choosing an approver (server/approvals/independence.ts).
-        ...(makeAdmin && { permissions: updated.admin_permissions }),
-      },
+      before: { enabled: row.admin_enabled, roles: row.admin_roles, permissions },
+      after: { enabled: updated.admin_enabled, roles: updated.admin_roles, permissions },
     });
     return adminRoleOf(updated);
   });
