@@ -81,6 +81,23 @@ describe('an admin whose * comes from a sign-on group', () => {
     expect(await stateOf(owner.id)).toEqual(before);
   });
 
+  it('is not made admin again by one who does not hold what the groups give', async () => {
+    const owner = await admin([], 'owners');
+    const full = await admin(['*']);
+    const url = `/api/admin/users/${owner.user_id}/role`;
+    expect((await call(full.who, 'PATCH', url, { makeAdmin: false })).statusCode).toBe(200);
+    const narrow = await admin(['users:read', 'users:admin']);
+    const before = await stateOf(owner.id);
+    const res = await call(narrow.who, 'PATCH', url, { makeAdmin: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: 'You can only grant permissions you hold: *',
+      code: 'forbidden',
+      permission: '*',
+    });
+    expect(await stateOf(owner.id)).toEqual(before);
+  });
+
   it('is told so by GET /auth/me: the permission and the group it comes from', async () => {
     const owner = await admin([], 'owners');
     const me = await call(owner.who, 'GET', '/api/auth/me');
