@@ -302,6 +302,29 @@ describe('the attacks of issue 30', () => {
   });
 });
 
+describe('a choice made through an account one controls', () => {
+  it('taking over an admin who may grant, and granting approval from it to one’s own account: 409', async () => {
+    const insider = await admin(['users:read', 'users:write', 'users:admin', 'withdrawals:*']);
+    let granter = await admin(['users:admin', 'withdrawals:approve']);
+    const own = await t.user({ password: 'my-second-account' });
+    // Promoted with no permission: no choice yet.
+    const url = `/api/admin/users/${own.user_id}`;
+    expect((await insider.patch(`${url}/role`, { makeAdmin: true })).statusCode).toBe(200);
+    expect((await setPassword(insider, granter)).statusCode).toBe(200);
+    granter = await again(granter, NEW_PASSWORD);
+    expect((await grant(granter, own, 'withdrawals:approve')).statusCode).toBe(200);
+    const second = await again({ ...insider, user: own });
+    await expectRefused(
+      insider,
+      second,
+      refusal(
+        `${insider.user.username} set the password of ${granter.user.username} on ${today()}`,
+        `${granter.user.username} granted ${own.username} withdrawals:approve on ${today()}`,
+      ),
+    );
+  });
+});
+
 describe('where the refusal shows', () => {
   it('a bulk approval skips the withdrawal with the reason; GET one says why, for whom', async () => {
     const p = await admin();

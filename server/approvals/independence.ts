@@ -62,10 +62,10 @@ function describe(link: Link): string {
 /**
  * Every link of the window that matters to approvers `a` and `b`, in one statement walking the
  * audit log by its (entity, entity_id, at) index: the control links (password set, two-step
- * reset, email changed) leading to each, transitively (who can act as whom), then the choice
- * links (an approving power granted, or kept on being made an admin) running from anyone who
- * can act as one to anyone who can act as the other. Actions of no admin (the server's
- * admin:create) and of an account on itself link nothing.
+ * reset, email changed) leading to each, transitively (who can act as whom); the choice links
+ * (an approving power granted, or kept on being made an admin) into anyone who can act as
+ * either; and the control links leading to each of those choosers. Actions of no admin (the
+ * server's admin:create) and of an account on itself link nothing.
  */
 function linksOf(a: number, b: number) {
   const since = sql`now() - make_interval(days => ${INDEPENDENCE_WINDOW_DAYS})`;
@@ -74,27 +74,25 @@ function linksOf(a: number, b: number) {
   const powers = sql`${APPROVING_POWERS}::text[]`;
   // The next step looks up who controls the actor: by their public user_id, one row each.
   const actorUserId = sql`(SELECT u.user_id FROM users u WHERE u.id = a.actor_id)`;
-  return sql<Link>`
-    WITH RECURSIVE
-    roots AS (
-      SELECT id AS root, id, user_id FROM users WHERE id IN (${a}, ${b})
-    ),
-    control AS (
-      SELECT r.root, a.id AS audit_id, a.actor_id, r.id AS target_id, ${actorUserId} AS actor_user_id
-      FROM roots r
+  /** The control links leading to each of `seeds` (id, user_id), keyed by that seed as root. */
+  const walk = (self: string, seeds: string) => sql`
+      SELECT r.id AS root, a.id AS audit_id, a.actor_id, r.id AS target_id,
+        ${actorUserId} AS actor_user_id
+      FROM ${sql.table(seeds)} r
       JOIN audit_log a ON a.entity = 'user' AND a.entity_id = r.user_id AND a.at > ${since}
       WHERE ${controls} AND a.actor_id <> r.id
       UNION
       SELECT c.root, a.id, a.actor_id, c.actor_id, ${actorUserId}
-      FROM control c
+      FROM ${sql.table(self)} c
       JOIN audit_log a ON a.entity = 'user' AND a.entity_id = c.actor_user_id AND a.at > ${since}
-      WHERE ${controls} AND a.actor_id <> c.actor_id
-    ),
-    owners AS (
-      SELECT root, id FROM roots UNION SELECT root, actor_id FROM control
-    ),
+      WHERE ${controls} AND a.actor_id <> c.actor_id`;
+  return sql<Link>`
+    WITH RECURSIVE
+    roots AS (SELECT id, user_id FROM users WHERE id IN (${a}, ${b})),
+    control AS (${walk('control', 'roots')}),
+    owners AS (SELECT id AS root, id FROM roots UNION SELECT root, actor_id FROM control),
     choice AS (
-      SELECT a.id AS audit_id, a.actor_id, t.id AS target_id,
+      SELECT o.root, a.id AS audit_id, a.actor_id, t.id AS target_id,
         CASE a.action
           WHEN 'user.permissions' THEN (
             SELECT g.p FROM jsonb_array_elements_text(a.after -> 'permissions') AS g(p)
@@ -108,22 +106,27 @@ function linksOf(a: number, b: number) {
               coalesce(a.after -> 'permissions', to_jsonb(t.admin_permissions))) AS k(p)
             WHERE k.p = ANY(${powers}) LIMIT 1)
         END AS granted
-      FROM owners f
-      JOIN owners o ON o.root <> f.root
+      FROM owners o
       JOIN users t ON t.id = o.id
       JOIN audit_log a ON a.entity = 'user' AND a.entity_id = t.user_id AND a.at > ${since}
-        AND a.actor_id = f.id
       WHERE a.actor_id <> t.id
         AND (a.action = 'user.permissions'
           OR (a.action = 'user.role' AND a.after ->> 'enabled' = 'true'
             AND a.before ->> 'enabled' IS DISTINCT FROM 'true'))
     ),
+    chosen AS (SELECT * FROM choice WHERE granted IS NOT NULL),
+    choosers AS (
+      SELECT u.id, u.user_id FROM users u WHERE u.id IN (SELECT actor_id FROM chosen)
+    ),
+    chooser_control AS (${walk('chooser_control', 'choosers')}),
     found AS (
       SELECT DISTINCT 'control' AS kind, root, audit_id, actor_id, target_id, NULL AS granted
-      FROM control
+      FROM (
+        SELECT root, audit_id, actor_id, target_id FROM control
+        UNION SELECT root, audit_id, actor_id, target_id FROM chooser_control
+      ) AS walked
       UNION ALL
-      SELECT DISTINCT 'choice', NULL::bigint, audit_id, actor_id, target_id, granted
-      FROM choice WHERE granted IS NOT NULL
+      SELECT DISTINCT 'choice', root, audit_id, actor_id, target_id, granted FROM chosen
     )
     SELECT f.kind, f.root, f.audit_id AS "auditId", f.actor_id AS "actorId",
       actor.username AS actor, f.target_id AS "targetId", target.username AS target,
@@ -158,11 +161,12 @@ function pathTo(root: number, owner: number, controls: Link[]): Link[] {
 
 /**
  * Why admins `a` and `b` (users.id) may not be the two approvers of one record, or null when
- * they are independent: someone can act as both (one set or reset the other's password or
- * two-step sign-in or changed their email, or a third did both, directly or along a chain), or
- * one of those who can act as one chose the other (granted them an approving power, or made
- * them an admin keeping one), in the last INDEPENDENCE_WINDOW_DAYS days. The message names who
- * did what, when. Call it inside the deciding transaction.
+ * they are independent, over the last INDEPENDENCE_WINDOW_DAYS days: someone can act as both
+ * (one set or reset the other's password or two-step sign-in or changed their email, or a third
+ * did both, directly or along a chain), or someone who can act as one (directly or as an account
+ * they control) chose someone who can act as the other: granted them an approving power, or
+ * made them an admin keeping one. The message names who did what, when. Call it inside the
+ * deciding transaction.
  */
 export async function approversNotIndependent(
   trx: Database,
@@ -172,25 +176,27 @@ export async function approversNotIndependent(
   if (a === b) return null;
   const { rows } = await linksOf(a, b).execute(trx);
   const controls = rows.filter((link) => link.kind === 'control');
-  const ownersOf = (root: number) =>
-    new Set([root, ...controls.filter((link) => link.root === root).map((link) => link.actorId)]);
-  const ownersA = ownersOf(a);
-  const ownersB = ownersOf(b);
   const edgesOf = (root: number) => controls.filter((link) => link.root === root);
-  const owning = (owner: number) => [
-    ...pathTo(a, owner, edgesOf(a)),
-    ...pathTo(b, owner, edgesOf(b)),
-  ];
+  /** Who can act as `root`: itself, and whoever controls it, transitively. */
+  const ownersOf = (root: number) => [root, ...edgesOf(root).map((link) => link.actorId)];
+  /** Someone who can act as both, with the links that let them; undefined if nobody. */
+  const commonOwner = (x: number, y: number) => {
+    const ofY = new Set(ownersOf(y));
+    const owner = ownersOf(x).find((id) => ofY.has(id));
+    if (owner === undefined) return undefined;
+    return [...pathTo(x, owner, edgesOf(x)), ...pathTo(y, owner, edgesOf(y))];
+  };
 
-  const common = [...ownersA].find((id) => ownersB.has(id));
-  // Someone acting as both; else each choice with how its chooser and its chosen act as the two.
-  const links =
-    common !== undefined
-      ? owning(common)
-      : rows
-          .filter((link) => link.kind === 'choice')
-          .flatMap((choice) => [...owning(choice.actorId), choice, ...owning(choice.targetId)]);
-  if (links.length === 0) return null;
+  let links = commonOwner(a, b);
+  for (const choice of rows.filter((link) => link.kind === 'choice')) {
+    if (links) break;
+    // The choice landed on someone who can act as `root`; its chooser is tied to the other?
+    const root = choice.root ?? a;
+    const other = root === a ? b : a;
+    const tie = commonOwner(other, choice.actorId);
+    if (tie) links = [...tie, choice, ...pathTo(root, choice.targetId, edgesOf(root))];
+  }
+  if (!links || links.length === 0) return null;
   const said = [...new Set(links.map(describe))];
   return `${said.join(', ')}: ${NOT_INDEPENDENT_SUFFIX}`;
 }
