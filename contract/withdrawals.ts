@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApprovalRefusal } from './adjustments';
 import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 import { UserStatus } from './users';
@@ -85,6 +86,13 @@ export const Withdrawal = z.object({
   reasonCode: RejectReason.nullable(),
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
+
+/**
+ * GET /admin/withdrawals/{id}: with why the signed-in admin may not approve it now
+ * (own_withdrawal, user_disabled, second_approver_required, approvers_not_independent), or null.
+ */
+export const WithdrawalDetail = Withdrawal.extend({ approvalRefusal: ApprovalRefusal });
+export type WithdrawalDetail = z.infer<typeof WithdrawalDetail>;
 
 /**
  * The status filter: a status, or `awaiting_second_approval` (pending, with the first of two

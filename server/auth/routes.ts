@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors';
 import { leaveAll } from '../live/presence';
 import { deviceCookieOf, setDeviceCookie } from './device-cookie';
 import { actorOf, mustSetUpTwoStep, permissionsOf, requireSession } from './guard';
-import { presentUser } from './present-user';
+import { adminRoleOf, presentUser } from './present-user';
 import { assertOwnSignIn, rateLimited } from './refusals';
 import { revokeSession } from './sessions';
 import { signIn } from './sign-in';
@@ -55,7 +55,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await requireSession(request);
       return {
-        user: presentUser(session.user),
+        // Behind the proxy, also what the groups give (as the user detail shows it).
+        user: {
+          ...presentUser(session.user),
+          adminRole: adminRoleOf(session.user, request.server.proxySignIn?.groups?.permissions),
+        },
         permissions: permissionsOf(session),
         twoStepSetupRequired: mustSetUpTwoStep(request.server, session),
       };

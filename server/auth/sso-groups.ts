@@ -1,5 +1,6 @@
 import type { GroupPermission } from '../../contract/users';
 import type { GroupMapping } from '../config';
+import type { UserRow } from '../db/schema';
 
 /**
  * The groups in the proxy's header (oauth2-proxy's X-Forwarded-Groups: a comma-separated list;
@@ -22,3 +23,20 @@ export function groupPermissionsOf(
 
 export const sameGroups = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((group, i) => group === b[i]);
+
+/**
+ * What `user` holds as an admin (when enabled): the stored permissions and, behind the proxy
+ * with `mapping`, those the sign-on groups they came with last give. Every check that weighs
+ * an admin's permissions counts both.
+ */
+export function heldPermissions(
+  user: Pick<UserRow, 'admin_permissions' | 'sso_groups'>,
+  mapping: GroupMapping | undefined,
+): string[] {
+  const fromGroups = mapping ? groupPermissionsOf(user.sso_groups, mapping) : [];
+  return [...new Set([...user.admin_permissions, ...fromGroups.map((p) => p.name)])];
+}
+
+/** The groups that `mapping` maps to `permission`. */
+export const groupsGiving = (permission: string, mapping: GroupMapping | undefined) =>
+  [...(mapping ?? [])].filter(([, names]) => names.includes(permission)).map(([group]) => group);

@@ -15,6 +15,7 @@ import {
   skippedOf,
   userDisabled,
 } from '../../approvals/decisions';
+import { approversNotIndependent } from '../../approvals/independence';
 import { type Actor, type AuditEntry, auditMany } from '../../audit/audit';
 import type { Database } from '../../db/connect';
 import { conflict, unauthorized } from '../../http/errors';
@@ -45,17 +46,32 @@ const secondApproverRequired: Refusal = {
   error: CREDIT_SECOND_APPROVER,
 };
 
+/** Whether the requester and the approver are independent, as far as it was read already. */
+type Links = Map<number, string | null>;
+
 type Rule = (
   trx: Database,
   row: Candidate,
   actor: Actor,
+  links: Links,
 ) => Refusal | null | Promise<Refusal | null>;
+
+/** 409 approvers_not_independent when requester and approver are linked (read once each). */
+async function linkedToRequester(trx: Database, row: Candidate, approverId: number, links: Links) {
+  if (!links.has(row.requestedBy)) {
+    links.set(row.requestedBy, await approversNotIndependent(trx, row.requestedBy, approverId));
+  }
+  const linked = links.get(row.requestedBy);
+  return linked ? { status: 409 as const, code: 'approvers_not_independent', error: linked } : null;
+}
 
 /** Why `actor` may not approve, checked in this order: the first rule that refuses answers. */
 const APPROVAL_RULES: Rule[] = [
   (_trx, row, actor) => (row.ownerId === actor.id ? ownCredit : null),
   (_trx, row) => (row.userDisabled ? userDisabled : null),
   (_trx, row, actor) => (row.requestedBy === actor.id ? secondApproverRequired : null),
+  (trx, row, actor, links) =>
+    actor.id === null ? null : linkedToRequester(trx, row, actor.id, links),
 ];
 
 /** Why `actor` may not approve this pending adjustment now, if they may not. */
@@ -63,9 +79,10 @@ export async function approvalRefusal(
   trx: Database,
   row: Candidate,
   actor: Actor,
+  links: Links = new Map(),
 ): Promise<Refusal | null> {
   for (const rule of APPROVAL_RULES) {
-    const refusal = await rule(trx, row, actor);
+    const refusal = await rule(trx, row, actor, links);
     if (refusal) return refusal;
   }
   return null;
@@ -151,8 +168,9 @@ async function decidePending(
   const locked = await lockPending(trx, ids);
   const refused = new Map<number, Refusal>();
   const toDecide: Locked[] = [];
+  const links: Links = new Map();
   for (const row of locked) {
-    const refusal = action === 'approve' ? await approvalRefusal(trx, row, actor) : null;
+    const refusal = action === 'approve' ? await approvalRefusal(trx, row, actor, links) : null;
     if (refusal) refused.set(row.id, refusal);
     else toDecide.push(row);
   }

@@ -37,7 +37,11 @@ describe('PATCH /api/admin/users/:id/role', () => {
     expect(again.json().adminRole.roles).toEqual(['admin']);
     const audits = await userAudits(t, user.user_id);
     expect(audits.map((r) => [r.action, r.before, r.after])).toEqual([
-      ['user.role', { enabled: false, roles: [] }, { enabled: true, roles: ['admin'] }],
+      [
+        'user.role',
+        { enabled: false, roles: [], permissions: [] },
+        { enabled: true, roles: ['admin'], permissions: [] },
+      ],
     ]);
   });
 

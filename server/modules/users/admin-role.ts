@@ -1,10 +1,11 @@
 import { EVERYTHING, isGrantable, PERMISSION_CATALOGUE } from '../../../contract/permissions';
 import type { AdminRole } from '../../../contract/users';
 import { adminRoleOf } from '../../auth/present-user';
+import { heldPermissions } from '../../auth/sso-groups';
 import type { Database } from '../../db/connect';
 import { ApiError, conflict, invalidInput } from '../../http/errors';
 import { assertAnotherAdminRemains, assertAnotherFullAdminRemains, lockAdminSet } from './admins';
-import { auditUser, type Caller, isSelf, notHeldBy } from './caller';
+import { assertMayChange, auditUser, type Caller, isSelf, notHeldBy } from './caller';
 import { findUser, lockUser, updateUserRow } from './queries';
 
 const ADMIN = 'admin';
@@ -44,8 +45,11 @@ export async function setAdminRole(
     const unchanged =
       row.admin_enabled === makeAdmin && row.admin_roles.includes(ADMIN) === makeAdmin;
     if (unchanged) return adminRoleOf(row);
-    if (makeAdmin) cannotGive(caller, row.admin_permissions);
-    else await assertAnotherAdminRemains(trx, row);
+    if (makeAdmin) cannotGive(caller, heldPermissions(row, caller.groupMapping));
+    else {
+      await assertAnotherAdminRemains(trx, row, caller.groupMapping);
+      assertMayChange(caller, row);
+    }
 
     const updated = await updateUserRow(trx, row.id, {
       admin_enabled: makeAdmin,
@@ -53,9 +57,12 @@ export async function setAdminRole(
         ? [...new Set([...row.admin_roles, ADMIN])]
         : row.admin_roles.filter((r) => r !== ADMIN),
     });
+    // The permissions, the same on both sides (timelines show no change), say what a promotion
+    // brings back: whoever brings back an approving power chooses an approver (approvals/).
+    const permissions = row.admin_permissions;
     await auditUser(trx, caller, 'user.role', userId, {
-      before: { enabled: row.admin_enabled, roles: row.admin_roles },
-      after: { enabled: updated.admin_enabled, roles: updated.admin_roles },
+      before: { enabled: row.admin_enabled, roles: row.admin_roles, permissions },
+      after: { enabled: updated.admin_enabled, roles: updated.admin_roles, permissions },
     });
     return adminRoleOf(updated);
   });
@@ -109,7 +116,12 @@ export async function updatePermissions(
     const next = afterChange(current, grant, revoke);
     const same = next.length === current.length && next.every((p, i) => p === current[i]);
     if (same) return adminRoleOf(row);
-    if (!next.includes(EVERYTHING)) await assertAnotherFullAdminRemains(trx, row);
+    const keepsEverything = heldPermissions(
+      { ...row, admin_permissions: next },
+      caller.groupMapping,
+    ).includes(EVERYTHING);
+    if (!keepsEverything) await assertAnotherFullAdminRemains(trx, row, caller.groupMapping);
+    if (current.some((p) => !next.includes(p))) assertMayChange(caller, row);
 
     const updated = await updateUserRow(trx, row.id, { admin_permissions: next });
     await auditUser(trx, caller, 'user.permissions', userId, {

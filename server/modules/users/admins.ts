@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { EVERYTHING } from '../../../contract/permissions';
+import { groupsGiving, heldPermissions } from '../../auth/sso-groups';
+import type { GroupMapping } from '../../config';
 import type { Database } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../http/errors';
@@ -15,28 +17,45 @@ export async function lockAdminSet(trx: Database): Promise<void> {
 /** An admin who can use the console: enabled and not disabled. */
 export const isActiveAdmin = (row: UserRow) => row.admin_enabled && row.status !== 'disabled';
 
-/** Another active admin than `target`, holding `*` when `everything` is set. */
-async function anotherActiveAdmin(trx: Database, target: UserRow, everything: boolean) {
+/**
+ * Another active admin than `target`, holding `*` (stored or from a sign-on group) when
+ * `everything` is set.
+ */
+async function anotherActiveAdmin(
+  trx: Database,
+  target: UserRow,
+  everything: boolean,
+  groups: GroupMapping | undefined,
+) {
   let query = trx
     .selectFrom('users')
     .select('id')
     .where('admin_enabled', '=', true)
     .where('status', '<>', 'disabled')
     .where('id', '<>', target.id);
-  if (everything) query = query.where(sql<boolean>`${EVERYTHING} = ANY (admin_permissions)`);
+  if (everything) {
+    const giving = groupsGiving(EVERYTHING, groups);
+    query = query.where(
+      sql<boolean>`(${EVERYTHING} = ANY (admin_permissions) OR sso_groups && ${giving}::text[])`,
+    );
+  }
   return query.limit(1).executeTakeFirst();
 }
 
-/** Whether `target` is an active admin holding `*` (stored: sign-on groups come and go). */
-const holdsEverything = (target: UserRow) =>
-  isActiveAdmin(target) && target.admin_permissions.includes(EVERYTHING);
+/** Whether `target` is an active admin holding `*`, stored or from a sign-on group. */
+export const holdsEverything = (target: UserRow, groups: GroupMapping | undefined) =>
+  isActiveAdmin(target) && heldPermissions(target, groups).includes(EVERYTHING);
 
 /**
  * 409 when `target` is the last active admin holding `*` and would lose it: someone must always
  * be able to grant everything back (after lockAdminSet).
  */
-export async function assertAnotherFullAdminRemains(trx: Database, target: UserRow) {
-  if (holdsEverything(target) && !(await anotherActiveAdmin(trx, target, true))) {
+export async function assertAnotherFullAdminRemains(
+  trx: Database,
+  target: UserRow,
+  groups: GroupMapping | undefined,
+) {
+  if (holdsEverything(target, groups) && !(await anotherActiveAdmin(trx, target, true, groups))) {
     throw conflict('At least one active admin must keep * (every permission)', 'last_full_admin');
   }
 }
@@ -45,11 +64,15 @@ export async function assertAnotherFullAdminRemains(trx: Database, target: UserR
  * 409 when taking `target` out of the active admins would leave none, or none holding `*`
  * (after lockAdminSet).
  */
-export async function assertAnotherAdminRemains(trx: Database, target: UserRow): Promise<void> {
+export async function assertAnotherAdminRemains(
+  trx: Database,
+  target: UserRow,
+  groups: GroupMapping | undefined,
+): Promise<void> {
   if (!isActiveAdmin(target)) return;
-  if (!(await anotherActiveAdmin(trx, target, false)))
+  if (!(await anotherActiveAdmin(trx, target, false, groups)))
     throw conflict('At least one admin must remain', 'last_admin');
-  await assertAnotherFullAdminRemains(trx, target);
+  await assertAnotherFullAdminRemains(trx, target, groups);
 }
 
 export const cannotDisableSelf = () =>

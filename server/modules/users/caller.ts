@@ -3,6 +3,8 @@ import { covers, isGrantable } from '../../../contract/permissions';
 import { type Actor, audit } from '../../audit/audit';
 import { actorOf, permissionsOf, requireAdmin } from '../../auth/guard';
 import type { Session } from '../../auth/sessions';
+import { heldPermissions } from '../../auth/sso-groups';
+import type { GroupMapping } from '../../config';
 import type { Database } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { ApiError } from '../../http/errors';
@@ -11,10 +13,16 @@ import { ApiError } from '../../http/errors';
 export interface Caller {
   actor: Actor;
   session: Session;
+  /** Behind the proxy: what sign-on groups give, so that a target's groups count too. */
+  groupMapping?: GroupMapping | undefined;
 }
 
 export async function callerOf(request: FastifyRequest): Promise<Caller> {
-  return { actor: actorOf(request), session: await requireAdmin(request) };
+  return {
+    actor: actorOf(request),
+    session: await requireAdmin(request),
+    groupMapping: request.server.proxySignIn?.groups?.permissions,
+  };
 }
 
 export const isSelf = (caller: Caller, userId: string) => caller.session.user.user_id === userId;
@@ -26,12 +34,13 @@ export const notHeldBy = (caller: Caller, permissions: readonly string[]) => {
 };
 
 /**
- * 403 when the caller changes an admin (their profile, password or status) holding a
- * permission the caller does not: a users:write admin could otherwise take over a wider account.
+ * 403 when the caller changes an admin (their profile, password, status, role or permissions)
+ * holding a permission the caller does not, stored or from sign-on groups: a narrower admin
+ * could otherwise take over, or strip, a wider one.
  */
 export function assertMayChange(caller: Caller, target: UserRow): void {
   if (!target.admin_enabled) return;
-  const [first] = notHeldBy(caller, target.admin_permissions);
+  const [first] = notHeldBy(caller, heldPermissions(target, caller.groupMapping));
   if (first !== undefined) {
     throw new ApiError(
       403,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { USE_MY_ACCOUNT } from '../../../contract/account';
+import { OWN_ACCOUNT } from '../../../contract/adjustments';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../contract/passwords';
 import type { UserPatch } from '../../../contract/users';
 import { adminPasswordProblem } from '../../auth/admin-password-rules';
@@ -39,6 +40,16 @@ function editable(row: UserRow) {
   };
 }
 type Editable = ReturnType<typeof editable>;
+
+/** What an admin may not change on their own account: value and standing, not the profile. */
+const STANDING = ['balance', 'xp', 'status', 'referredBy'] as const;
+
+/** 403 own_account when an admin's PATCH of their own account would change their standing. */
+function assertNotOwnStanding(caller: Caller, userId: string, changes: Partial<Editable>) {
+  if (isSelf(caller, userId) && STANDING.some((field) => changes[field] !== undefined)) {
+    throw new ApiError(403, 'own_account', OWN_ACCOUNT);
+  }
+}
 
 /** The fields of the patch whose value differs from the row's. */
 function changesOf(row: UserRow, patch: UserPatch): Partial<Editable> {
@@ -107,8 +118,11 @@ export function updateUser(
     const row = await lockUser(trx, userId);
     assertVersion(row.updated_at, ifMatch, 'user');
     const changes = changesOf(row, patch);
+    assertNotOwnStanding(caller, userId, changes);
     if (Object.keys(changes).length === 0) return { row, adjustment: null };
-    if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
+    if (changes.status === 'disabled') {
+      await assertAnotherAdminRemains(trx, row, caller.groupMapping);
+    }
     assertMayChange(caller, row);
     await assertUnique(trx, row.id, changes);
     const credit = await creditAwaitingApproval(trx, row.balance, changes.balance, patch);
@@ -149,7 +163,7 @@ export function disableUser(db: Database, caller: Caller, userId: string) {
     await lockAdminSet(trx);
     const row = await lockUser(trx, userId);
     if (row.status === 'disabled') return row;
-    await assertAnotherAdminRemains(trx, row);
+    await assertAnotherAdminRemains(trx, row, caller.groupMapping);
     assertMayChange(caller, row);
     const updated = await updateUserRow(trx, row.id, { status: 'disabled' });
     await revokeUserSessions(trx, row.id);

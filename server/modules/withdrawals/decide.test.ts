@@ -73,7 +73,7 @@ describe('PATCH /api/admin/withdrawals/:id/decision', () => {
       url: `/api/admin/withdrawals/${withdrawal.id}`,
       headers,
     });
-    expect(detail.json()).toEqual(body.withdrawal);
+    expect(detail.json()).toEqual({ ...body.withdrawal, approvalRefusal: null });
   });
 
   it('rejects: refunds exactly pointsSpent; no note is stored as null', async () => {

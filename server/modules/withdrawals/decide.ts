@@ -1,17 +1,12 @@
 import { sql } from 'kysely';
-import {
-  type BulkDecisionResponse,
-  type Decision,
-  OWN_WITHDRAWAL,
-  type RejectReason,
-  SECOND_APPROVER_REQUIRED,
-} from '../../../contract/withdrawals';
-import { alreadyDecided, lockPlayers, skippedOf, USER_DISABLED } from '../../approvals/decisions';
+import type { BulkDecisionResponse, Decision, RejectReason } from '../../../contract/withdrawals';
+import { alreadyDecided, lockPlayers, refusalError, skippedOf } from '../../approvals/decisions';
 import { type Actor, type AuditEntry, auditMany } from '../../audit/audit';
 import type { Database } from '../../db/connect';
-import { ApiError, conflict, unauthorized } from '../../http/errors';
+import { conflict, unauthorized } from '../../http/errors';
 import type { WithdrawalRow } from './present';
 import { getWithdrawal, idIn, parseWithdrawalId, withdrawalNotFound } from './queries';
+import { type Approvable, approvalRefusal, type Refusal } from './refusal';
 import { approvalsRequired, readThreshold } from './threshold';
 
 export interface DecisionInput {
@@ -22,31 +17,6 @@ export interface DecisionInput {
 }
 
 const STATUS_OF = { approve: 'approved', reject: 'rejected' } as const;
-
-/** Why an approval of a locked withdrawal is refused: a bulk's reason, a single decision's error. */
-const REFUSALS = {
-  own_withdrawal: {
-    reason: OWN_WITHDRAWAL,
-    error: () => new ApiError(403, 'own_withdrawal', OWN_WITHDRAWAL),
-  },
-  user_disabled: { reason: USER_DISABLED, error: () => conflict(USER_DISABLED, 'user_disabled') },
-  second_approver_required: {
-    reason: SECOND_APPROVER_REQUIRED,
-    error: () => conflict(SECOND_APPROVER_REQUIRED, 'second_approver_required'),
-  },
-} as const;
-
-type Refusal = keyof typeof REFUSALS;
-
-interface Locked {
-  id: number;
-  /** The player's users.id: an admin's own withdrawal is theirs. */
-  ownerId: number | undefined;
-  userDisabled: boolean;
-  firstApprovedBy: number | null;
-  /** As fixed by the first approval, else as the threshold read in this transaction makes it. */
-  required: number;
-}
 
 interface Outcome {
   /** The ids approved or rejected now. */
@@ -83,7 +53,7 @@ async function lockPending(trx: Database, ids: number[], threshold: string | nul
     pending.map((row) => row.user_id),
   );
   return pending.map(
-    (row): Locked => ({
+    (row): Approvable => ({
       id: row.id,
       ownerId: playerOf.get(row.user_id)?.id,
       userDisabled: playerOf.get(row.user_id)?.status === 'disabled',
@@ -93,23 +63,16 @@ async function lockPending(trx: Database, ids: number[], threshold: string | nul
   );
 }
 
-/** Why `actor` may not approve this withdrawal now, if they may not. */
-function approvalRefusal(row: Locked, actor: Actor): Refusal | null {
-  if (row.ownerId === actor.id) return 'own_withdrawal';
-  if (row.userDisabled) return 'user_disabled';
-  if (row.required === 2 && row.firstApprovedBy === actor.id) return 'second_approver_required';
-  return null;
-}
-
 /** `approvals_required` fixed for good, as each row required when locked: one expression. */
-function fixedRequired(rows: Locked[]) {
+function fixedRequired(rows: Approvable[]) {
   const twos = rows.filter((row) => row.required === 2).map((row) => row.id);
   return sql<number>`CASE WHEN id = ANY(${twos}::bigint[]) THEN 2 ELSE 1 END`;
 }
 
 /**
  * Decides whichever of `ids` are still pending. An approval refuses an admin's own withdrawal,
- * a disabled player's, and the second approval by the admin who gave the first; it records the
+ * a disabled player's, and the second approval by the admin who gave the first or by one not
+ * independent of them (server/approvals/independence.ts); it records the
  * first approval of one needing two and approves the rest. Rejects give the points back. Every
  * change gets its audit row; every write is one statement whatever the number of ids. Call it
  * inside a transaction.
@@ -126,10 +89,12 @@ async function decidePending(
   const threshold = await readThreshold(trx);
   const locked = await lockPending(trx, ids, threshold);
   const refused = new Map<number, Refusal>();
-  const toFirstApprove: Locked[] = [];
-  const toDecide: Locked[] = [];
+  const toFirstApprove: Approvable[] = [];
+  const toDecide: Approvable[] = [];
+  const independence = new Map<number, string | null>();
   for (const row of locked) {
-    const refusal = action === 'approve' ? approvalRefusal(row, actor) : null;
+    const refusal =
+      action === 'approve' ? await approvalRefusal(trx, row, actor.id, independence) : null;
     if (refusal) refused.set(row.id, refusal);
     else if (action === 'approve' && row.required === 2 && row.firstApprovedBy === null) {
       toFirstApprove.push(row);
@@ -198,7 +163,7 @@ async function decidePending(
 async function recordFirstApprovals(
   trx: Database,
   adminId: number,
-  rows: Locked[],
+  rows: Approvable[],
   note: string | null,
 ): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -233,7 +198,8 @@ async function refund(trx: Database, ids: number[]): Promise<void> {
 
 /**
  * PATCH /admin/withdrawals/{id}/decision: 404 if unknown, 409 'already {status}' if decided,
- * 403 own_withdrawal, 409 user_disabled or second_approver_required for a refused approval.
+ * 403 own_withdrawal, 409 user_disabled, second_approver_required or approvers_not_independent
+ * for a refused approval.
  * A first approval of two answers the withdrawal, still pending.
  */
 export async function decideWithdrawal(
@@ -247,7 +213,7 @@ export async function decideWithdrawal(
   return db.transaction().execute(async (trx) => {
     const { decided, firstApproved, refused } = await decidePending(trx, actor, [id], input);
     const refusal = refused.get(id);
-    if (refusal) throw REFUSALS[refusal].error();
+    if (refusal) throw refusalError(refusal);
     if (decided.length === 0 && firstApproved.length === 0) {
       const current = await trx
         .selectFrom('withdrawals')
@@ -285,10 +251,7 @@ export async function decideWithdrawals(
 
     const skipped = skippedOf(unique, parseWithdrawalId, {
       changed,
-      refusalOf: (id) => {
-        const refusal = outcome.refused.get(id);
-        return refusal && REFUSALS[refusal].reason;
-      },
+      refusalOf: (id) => outcome.refused.get(id)?.error,
       statusOf,
     });
     return {

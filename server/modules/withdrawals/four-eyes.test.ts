@@ -4,6 +4,7 @@ import {
   OWN_WITHDRAWAL,
   SECOND_APPROVER_REQUIRED,
   type Withdrawal,
+  type WithdrawalDetail,
 } from '../../../contract/withdrawals';
 import { writeSetting } from '../../settings/store';
 import { lockWaiters, type SignedIn, signedIn } from '../../test/client';
@@ -41,7 +42,7 @@ const approve = (admin: SignedIn, id: number | string, adminNote?: string) =>
   );
 const bulk = (admin: SignedIn, body: object) => admin.patch('/api/admin/withdrawals/bulk', body);
 
-async function detail(id: number): Promise<Withdrawal> {
+async function detail(id: number): Promise<WithdrawalDetail> {
   const res = await ann.get(`/api/admin/withdrawals/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -97,7 +98,11 @@ describe('approving a withdrawal at or above the threshold', () => {
       reasonCode: null,
     });
     expect(Date.parse(body.withdrawal.approvals[0].at)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await detail(w.id)).toEqual(body.withdrawal);
+    // Ann gave the first approval: the record says why she cannot give the second.
+    expect(await detail(w.id)).toEqual({
+      ...body.withdrawal,
+      approvalRefusal: { code: 'second_approver_required', error: SECOND_APPROVER_REQUIRED },
+    });
 
     const { row, balance, audit } = await snapshot(w.id);
     expect(row).toMatchObject({
@@ -157,7 +162,7 @@ describe('approving a withdrawal at or above the threshold', () => {
     const [first, second] = approved.approvals;
     expect(Date.parse(first.at)).toBeLessThanOrEqual(Date.parse(second.at));
     expect(second.at).toBe(approved.decidedAt);
-    expect(await detail(w.id)).toEqual(approved);
+    expect(await detail(w.id)).toEqual({ ...approved, approvalRefusal: null });
     const listed = await ann.get(`/api/admin/withdrawals?ids=${w.id}`);
     expect(listed.json().items).toEqual([approved]);
 
@@ -358,7 +363,7 @@ describe('a threshold change', () => {
       const listed = await ann.get(`/api/admin/withdrawals?ids=${w.id}`);
       const [item] = listed.json().items as Withdrawal[];
       const record = await detail(w.id);
-      expect(item).toEqual(record);
+      expect({ ...item, approvalRefusal: null }).toEqual(record);
       return record.approvalsRequired;
     };
     expect(await shown()).toBe(2);

@@ -8,6 +8,7 @@ import {
   DecisionBody,
   DecisionResponse,
   Withdrawal,
+  WithdrawalDetail,
   WithdrawalsExportQuery,
   WithdrawalsQuery,
 } from '../../../contract/withdrawals';
@@ -18,6 +19,7 @@ import { decideWithdrawal, decideWithdrawals } from './decide';
 import { exportWithdrawals } from './export';
 import { presentWithdrawal } from './present';
 import { getWithdrawal, listWithdrawals, parseWithdrawalId } from './queries';
+import { approvalRefusalOf } from './refusal';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -60,10 +62,16 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/withdrawals/:id',
     {
       config: { permission: 'withdrawals:read' },
-      schema: { params: IdParams, response: { 200: Withdrawal, 404: ErrorBody, ...denied } },
+      schema: {
+        params: IdParams,
+        response: { 200: WithdrawalDetail, 404: ErrorBody, ...denied },
+      },
     },
-    async ({ params }) =>
-      presentWithdrawal(await getWithdrawal(app.db, parseWithdrawalId(params.id))),
+    async (request) => {
+      const row = await getWithdrawal(app.db, parseWithdrawalId(request.params.id));
+      const approvalRefusal = await approvalRefusalOf(app.db, actorOf(request).id, row.id);
+      return { ...presentWithdrawal(row), approvalRefusal };
+    },
   );
 
   app.patch(
