@@ -39,6 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE INDEX adjustments_status_requested_idx
     ON adjustments (status, requested_at DESC, id DESC)`.execute(db);
+  // Biggest credits first (or last), of a status or of all: read in order, no sort.
+  await sql`CREATE INDEX adjustments_delta_idx ON adjustments (delta, id)`.execute(db);
+  await sql`CREATE INDEX adjustments_status_delta_idx ON adjustments (status, delta, id)`.execute(
+    db,
+  );
   await sql`
     CREATE INDEX adjustments_user_requested_idx
     ON adjustments (user_id, requested_at DESC, id DESC)`.execute(db);

@@ -268,3 +268,52 @@ describe('the database', () => {
     ).rejects.toThrow(/delta_check/);
   });
 });
+
+describe('independent approvers', () => {
+  it('refuses an approver whose password the requester set, with the link; GET one says so; a bulk skips it', async () => {
+    const approver = await signedIn(t);
+    const set = await ann.post(`/api/admin/users/${approver.user.user_id}/password`, {
+      newPassword: 'Quiet-Harbour-Lantern-4821',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const token = await t.login(approver.user.username, 'Quiet-Harbour-Lantern-4821');
+    const { userId, adjustment } = await pendingCredit(t, ann, 900);
+    const before = await snapshot(userId);
+    const day = new Date().toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    const error = `${ann.user.username} set the password of ${approver.user.username} on ${day}: another admin must give the second approval.`;
+
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/adjustments/${adjustment._id}/decision`,
+      headers: bearer(token),
+      payload: { action: 'approve' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ error, code: 'approvers_not_independent' });
+    const detail = await t.app.inject({
+      url: `/api/admin/adjustments/${adjustment._id}`,
+      headers: bearer(token),
+    });
+    expect(detail.json().approvalRefusal).toEqual({ code: 'approvers_not_independent', error });
+    const skipped = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/adjustments/bulk',
+      headers: bearer(token),
+      payload: { ids: [adjustment._id], action: 'approve' },
+    });
+    expect(skipped.json()).toEqual({
+      ok: true,
+      updated: 0,
+      skipped: [{ id: adjustment._id, reason: error }],
+    });
+    expect(await snapshot(userId)).toEqual(before);
+
+    const other = await approve(cat, adjustment._id);
+    expect(other.statusCode, other.body).toBe(200);
+    expect(await balanceOf(t.db, userId)).toBe(before.balance + 900);
+  });
+});
