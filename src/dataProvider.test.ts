@@ -91,6 +91,30 @@ describe('dataProvider', () => {
     ]);
   });
 
+  it("takes more query parameters from a read's meta, and the first page by its limit alone", async () => {
+    const { requests } = installFakeFetch({
+      'GET /api/admin/legal/latest': reply(200, { _id: 't2', type: 'terms', version: 2 }),
+      'GET /api/admin/legal': reply(200, { items: [], total: 0 }),
+    });
+
+    const latest = await provider.getOne('legal', {
+      id: 'latest',
+      meta: { query: { type: 'terms' } },
+    });
+    await provider.getList('legal', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: '', order: 'DESC' },
+      filter: { type: 'terms' },
+      meta: { limitOnly: true },
+    });
+
+    expect(latest.data).toMatchObject({ _id: 't2', version: 2 });
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/admin/legal/latest?type=terms',
+      '/api/admin/legal?limit=20&type=terms',
+    ]);
+  });
+
   it('updates with PATCH path/{id} sending only the changed fields', async () => {
     const previous = { id: 'USR-1', userId: 'USR-1', username: 'ann', balance: 5, tags: ['a'] };
     const { requests } = installFakeFetch({

@@ -124,6 +124,16 @@ const queryOfFilter = (filter: Record<string, unknown> = {}): Query => {
   return query;
 };
 
+/** What a read's `meta` may add to react-admin's parameters. */
+export interface ReadMeta {
+  /** More query parameters: a type's newest legal version is getOne('latest', {type}). */
+  query?: Query;
+  /** The first `perPage` records without a page number: a call the spec gives as `limit=20`. */
+  limitOnly?: boolean;
+}
+
+const metaOf = (params: { meta?: unknown }) => (params.meta ?? {}) as ReadMeta;
+
 /**
  * A react-admin DataProvider over the API conventions: lists answer {items, total, page, limit}
  * to `?page&limit&sort=field:asc|desc&q&...filters`; records live at `path/{id}`; each answer
@@ -161,7 +171,7 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     const { path, idField } = routesOf(resource);
     const query: Query = {};
     if (params.pagination) {
-      query.page = params.pagination.page;
+      if (!metaOf(params).limitOnly) query.page = params.pagination.page;
       query.limit = params.pagination.perPage;
     }
     if (params.sort?.field) {
@@ -204,7 +214,10 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     async getOne(resource, params) {
       const { toRecord, itemPath, answers } = routesOf(resource);
       const path = itemPath(params.id, 'fetch');
-      const answer = await http<unknown>(path, { signal: params.signal });
+      const answer = await http<unknown>(path, {
+        query: metaOf(params).query,
+        signal: params.signal,
+      });
       return {
         data: {
           ...toRecord(recordIn(answer, answers.getOne, `GET ${path}`)),

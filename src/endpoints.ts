@@ -9,8 +9,7 @@ import type {
   IntegrationsResponse,
   IntegrationsSaved,
 } from '../contract/integrations';
-import type { LegalDocument, LegalSaved, LegalType, LegalVersion } from '../contract/legal';
-import type { ListResponse } from '../contract/lists';
+import type { LegalSaved } from '../contract/legal';
 import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
@@ -282,21 +281,6 @@ export const verbs = {
     method: 'PATCH',
     headers: basedOn(version),
     holds: '.',
-  })),
-  /** The type's versions, newest first: the 20 the legal page lists (spec section 9). */
-  getLegalVersions: verb<[LegalType, AbortSignal?], ListResponse<LegalVersion>>((type, signal) => ({
-    path: 'admin/legal',
-    query: { type, limit: 20 },
-    signal,
-    holds: 'items',
-  })),
-  /** The type's newest version (GET /admin/legal/latest); null while it has none. */
-  getLatestLegal: verb<[LegalType, AbortSignal?], LegalDocument | null>((type, signal) => ({
-    path: 'admin/legal/latest',
-    query: { type },
-    signal,
-    holds: '.',
-    nullable: true,
   })),
   activateLegal: verb<[Identifier, string?], LegalSaved>((id, version) => ({
     path: `admin/legal/${segment(id)}/activate`,

@@ -14,7 +14,6 @@ const MANY = new Set(['getList', 'getInfiniteList', 'getManyReference', 'getMany
 /** Queries of a resource kept under keys of their own (summaries, pages' lists). */
 const EXTRA_KEYS: Record<string, QueryKey[]> = {
   bots: [['bots', 'summary']],
-  legal: [['legal', 'versions']],
   decks: [['unity-decks', 'list']],
 };
 

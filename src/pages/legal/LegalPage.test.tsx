@@ -405,6 +405,34 @@ describe('Legal page', () => {
     });
   });
 
+  describe('live updates', () => {
+    it("another admin's activation shows in the list and on the version on show", async () => {
+      const fake = legalApiFake();
+      const { liveStream } = renderLegal(fake.routes);
+      await shownV2();
+      expect(button('Activate this version')).toBeInTheDocument();
+      await liveStream.connected();
+
+      fake.db.docs = fake.db.docs.map((doc) =>
+        doc.type === 'terms' ? { ...doc, isActive: doc._id === 't2', publishedAt: PUBLISHED } : doc,
+      );
+      liveStream.emit('resource', { topic: 'resource/legal', type: 'updated', ids: ['t1', 't2'] });
+
+      await waitFor(async () =>
+        expect(
+          within(await versionList())
+            .getAllByRole('button')
+            .map((item) => item.textContent),
+        ).toEqual(['v2Active', 'v1']),
+      );
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('button', { name: 'Activate this version' }),
+        ).not.toBeInTheDocument(),
+      );
+    });
+  });
+
   describe('states', () => {
     it('loading, then the versions', async () => {
       const fake = legalApiFake();

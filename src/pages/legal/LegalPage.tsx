@@ -9,24 +9,28 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
-import type { LegalDocument, LegalType } from '../../../contract/legal';
+import { Title, useGetList, useGetOne } from 'react-admin';
+import { LEGAL_LIST_LIMIT, type LegalDocument, type LegalType } from '../../../contract/legal';
 import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { errorMessage } from '../../apiErrors';
 import { EmptyNote } from '../../components/EmptyNote';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingBox } from '../../components/LoadingBox';
 import { SectionCard } from '../../components/SectionCard';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../format';
 import { SidePanels } from '../../layout/SidePanels';
-import { TYPE_LABELS } from '../../resources/legal/legal';
+import {
+  type LegalDocumentRecord,
+  type LegalVersionRecord,
+  RESOURCE,
+  TYPE_LABELS,
+} from '../../resources/legal/legal';
 import { GoLiveButton } from './GoLiveButton';
 import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
 import { LEGAL_PAGE } from './page';
 import { sanitisePreview } from './previewContent';
-import { useLegalAction, useLegalDocument, useReloadLegal, useVersions } from './useLegal';
+import { useLegalActions } from './useLegalActions';
 import { VersionList } from './VersionList';
 
 /** What the editor shows: a version as it is, a new one (starting from `from`), or an edit of one. */
@@ -34,6 +38,28 @@ type Editing =
   | { mode: 'view' }
   | { mode: 'new'; from: LegalDocument | null }
   | { mode: 'edit'; doc: LegalDocument };
+
+/** One quick retry, then the panel's own Retry. */
+const RETRIES = { retry: 1, retryDelay: 500 } as const;
+
+/**
+ * GET /admin/legal?type=&limit=20 (spec section 7): the type's versions, newest first (the API
+ * takes no sort).
+ */
+const versionsOf = (type: LegalType) => ({
+  pagination: { page: 1, perPage: LEGAL_LIST_LIMIT },
+  sort: { field: '', order: 'DESC' as const },
+  filter: { type },
+  meta: { limitOnly: true },
+});
+
+/** The version chosen or live, by id; else the type's newest (GET /admin/legal/latest?type=). */
+const documentOf = (type: LegalType, id: string | null) =>
+  id ? { id } : { id: 'latest', meta: { query: { type } } };
+
+/** A version from a list holds no content: the document itself is still to come. */
+const whole = (record: LegalDocumentRecord | undefined) =>
+  typeof record?.contentText === 'string' ? record : undefined;
 
 const EMPTY: EditorValues = { contentText: '', contentHtml: '' };
 const cleaned = new WeakMap<LegalDocument, EditorValues>();
@@ -76,26 +102,29 @@ const StateNote = ({ doc }: { doc: LegalDocument }) => (
  * (the live one by default, else the newest) with 'Activate this version' and 'Edit as draft', and a new version
  * or an edit with 'Save draft' and 'Publish now'. Back to viewing after a save or a reload.
  */
-type LegalRecord = LegalDocument & { id: string };
-
 export const LegalPage = () => {
   const [type, setType] = useState<LegalType>('terms');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>({ mode: 'view' });
-  const versions = useVersions(type);
-  // Opens on the live version (the one players get), or the newest when none is live.
-  const liveId = versions.data?.items.find((version) => version.isActive)?._id ?? null;
-  const docQuery = useLegalDocument(
-    type,
-    selectedId ?? liveId,
-    selectedId !== null || !versions.isPending,
+  const versions = useGetList<LegalVersionRecord>(RESOURCE, versionsOf(type), RETRIES);
+  // Opens on the live version (the one players get), or the newest when none is live; asked
+  // once the list is in, and not for a type without any.
+  const liveId = versions.data?.find((version) => version.isActive)?._id ?? null;
+  const none = selectedId === null && versions.data?.length === 0;
+  const docEnabled = selectedId !== null || (!versions.isPending && !none);
+  const docQuery = useGetOne<LegalDocumentRecord>(
+    RESOURCE,
+    documentOf(type, selectedId ?? liveId),
+    { ...RETRIES, enabled: docEnabled },
   );
-  const { run, pending } = useLegalAction();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const reloadAll = useReloadLegal();
+  const actions = useLegalActions((doc, othersChanged) => {
+    view(doc._id);
+    if (othersChanged) void versions.refetch();
+  });
+  const { pending } = actions;
 
   const writing = editing.mode !== 'view';
-  const shown = docQuery.data;
+  const shown = whole(docQuery.data);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasWriting = useRef(false);
   // The editor's buttons go when it closes (saved, published, cancelled): the keyboard focus goes
@@ -119,39 +148,16 @@ export const LegalPage = () => {
   };
   const reload = () => {
     setEditing({ mode: 'view' });
-    void reloadAll();
+    void versions.refetch();
+    if (docEnabled) void docQuery.refetch();
   };
 
-  const save = async (values: EditorValues, publish: boolean) => {
+  const save = (values: EditorValues, publish: boolean) => {
     const edited = editing.mode === 'edit' ? editing.doc : null;
     // The live version stays live until another goes live: a draft of it is a new version.
-    const outcome =
-      edited && (publish || !edited.isActive)
-        ? await run(publish ? 'publish' : 'saveDraft', async () => {
-            const { data } = await dataProvider.update<LegalRecord>('legal', {
-              id: edited._id,
-              data: { ...values, isActive: publish },
-              // the version it started from (If-Match); all three fields go, as the spec says
-              previousData: { id: edited._id, updatedAt: edited.updatedAt },
-            });
-            return data;
-          })
-        : await run(publish ? 'publish' : 'createDraft', async () => {
-            const { data } = await dataProvider.create<LegalRecord>('legal', {
-              data: { type, ...values, isActive: publish },
-            });
-            return data;
-          });
-    if (outcome.ok) view(outcome.doc._id);
-    return outcome;
-  };
-
-  const activate = async (doc: LegalDocument) => {
-    const outcome = await run('activate', async () => {
-      const { doc: active } = await dataProvider.activateLegal(doc._id, doc.updatedAt);
-      return active;
-    });
-    if (outcome.ok) view(outcome.doc._id);
+    return edited && (publish || !edited.isActive)
+      ? actions.update(publish ? 'publish' : 'saveDraft', edited, values, publish)
+      : actions.create(publish ? 'publish' : 'createDraft', type, values, publish);
   };
 
   const panel = () => {
@@ -179,7 +185,7 @@ export const LegalPage = () => {
         </>
       );
     }
-    if (docQuery.isPending) return <LoadingBox>Loading document…</LoadingBox>;
+    if (none) return <EmptyNote>Start the first version with '+ New version'.</EmptyNote>;
     if (docQuery.isError) {
       return (
         <ErrorAlert
@@ -189,7 +195,7 @@ export const LegalPage = () => {
         />
       );
     }
-    if (!shown) return <EmptyNote>Start the first version with '+ New version'.</EmptyNote>;
+    if (!shown) return <LoadingBox>Loading document…</LoadingBox>;
     return (
       <>
         <Box sx={{ mb: 2 }}>
@@ -202,7 +208,7 @@ export const LegalPage = () => {
               description={GOES_LIVE}
               confirmLabel="Activate"
               disabled={pending !== null}
-              onConfirm={() => activate(shown)}
+              onConfirm={() => actions.activate(shown)}
             >
               Activate this version
             </GoLiveButton>
@@ -264,7 +270,7 @@ export const LegalPage = () => {
             }
           >
             <VersionList
-              versions={versions.data?.items}
+              versions={versions.data}
               loading={versions.isPending}
               error={versions.error}
               onRetry={() => void versions.refetch()}

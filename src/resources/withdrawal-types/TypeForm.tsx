@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
-import { Form, type FormProps, NumberInput, TextInput } from 'react-admin';
+import { Form, type FormProps, NumberInput, TextInput, useSaveContext } from 'react-admin';
 import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage, fieldErrorsOf } from '../../apiErrors';
 import { formGridSx } from '../../components/formGridSx';
@@ -27,41 +27,45 @@ const NUMBERS = [
 // Text stays text: an emptied field is sent as '' for the API to name, not as null.
 const asTyped = (value: string) => value;
 
-/** The inputs of a withdrawal type, in the form's order. */
-const TypeInputs = ({ readOnly }: { readOnly: boolean }) => (
-  <>
-    <Box sx={{ ...formGridSx, pt: 1 }}>
-      <TextInput
-        source="key"
-        label="Key"
-        helperText="Unique key, e.g. paypal_10"
-        parse={asTyped}
-        readOnly={readOnly}
-        autoFocus
-        slotProps={{ htmlInput: { ...NOT_PROSE, maxLength: TEXT_MAX.withdrawalType.key } }}
-      />
-      <TextInput
-        source="title"
-        label="Title"
-        parse={asTyped}
-        readOnly={readOnly}
-        slotProps={{ htmlInput: { maxLength: TEXT_MAX.withdrawalType.title } }}
-      />
-      {NUMBERS.map(({ source, label, step, min, ...rest }) => (
-        <NumberInput
-          key={source}
-          source={source}
-          label={label}
-          step={step}
-          min={min}
+/** The inputs of a withdrawal type, in the form's order: read-only while a save runs. */
+const TypeInputs = () => {
+  // read-only rather than disabled: the focused input keeps its focus
+  const { saving: readOnly = false } = useSaveContext();
+  return (
+    <>
+      <Box sx={{ ...formGridSx, pt: 1 }}>
+        <TextInput
+          source="key"
+          label="Key"
+          helperText="Unique key, e.g. paypal_10"
+          parse={asTyped}
           readOnly={readOnly}
-          {...rest}
+          autoFocus
+          slotProps={{ htmlInput: { ...NOT_PROSE, maxLength: TEXT_MAX.withdrawalType.key } }}
         />
-      ))}
-    </Box>
-    <CheckboxInput source="isActive" label="Active" readOnly={readOnly} />
-  </>
-);
+        <TextInput
+          source="title"
+          label="Title"
+          parse={asTyped}
+          readOnly={readOnly}
+          slotProps={{ htmlInput: { maxLength: TEXT_MAX.withdrawalType.title } }}
+        />
+        {NUMBERS.map(({ source, label, step, min, ...rest }) => (
+          <NumberInput
+            key={source}
+            source={source}
+            label={label}
+            step={step}
+            min={min}
+            readOnly={readOnly}
+            {...rest}
+          />
+        ))}
+      </Box>
+      <CheckboxInput source="isActive" label="Active" readOnly={readOnly} />
+    </>
+  );
+};
 
 /** 'Save failed' with the API's reason, and each refused field's message under that field. */
 const SaveFailure = ({ error }: { error: unknown }) => {
@@ -82,21 +86,19 @@ const SaveFailure = ({ error }: { error: unknown }) => {
 export interface TypeFormProps extends Omit<FormProps, 'children'> {
   /** The last save's failure, if it failed. */
   failure?: unknown;
-  /** Inputs read-only while a save runs: the focused one keeps its focus. */
-  saving?: boolean;
   /** Wraps the inputs (a dialog's content) ahead of the actions. */
   frame?: (inputs: ReactNode) => ReactNode;
   actions: ReactNode;
 }
 
 /**
- * The withdrawal type form of the types page's modal and of the Create and Edit screens: the
- * contract's checks (typeResolver), the spec's defaults for a new type, and a failed save's
+ * The withdrawal type form of the types page's modal and of the Create and Edit screens, saving
+ * through the enclosing save context (EditBase, CreateBase): the contract's checks
+ * (typeResolver), the record or the spec's defaults for a new type, and a failed save's
  * 'Save failed' with the fields the API refused.
  */
 export const TypeForm = ({
   failure,
-  saving = false,
   frame = (inputs) => inputs,
   actions,
   ...props
@@ -105,7 +107,7 @@ export const TypeForm = ({
     {frame(
       <>
         <SaveFailure error={failure} />
-        <TypeInputs readOnly={saving} />
+        <TypeInputs />
       </>,
     )}
     {actions}

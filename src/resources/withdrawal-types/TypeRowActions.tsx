@@ -1,10 +1,12 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Stack } from '@mui/material';
+import { useDelete, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IfAllowed } from '../../access/Allowed';
+import { useNotifyFailure } from '../../components/ErrorAlert';
 import { DeleteTypeButton } from './DeleteTypeButton';
 import { editPath, RESOURCE, type WithdrawalTypeRecord } from './types';
-import { useDeleteType, useToggleType } from './useTypeActions';
+import { useToggleType } from './useToggleType';
 
 export interface TypeRowActionsProps {
   record: WithdrawalTypeRecord;
@@ -18,10 +20,19 @@ export interface TypeRowActionsProps {
  * who may change settings only.
  */
 export const TypeRowActions = ({ record, onEdit, onDeleted }: TypeRowActionsProps) => {
+  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const toggle = useToggleType();
-  const remove = useDeleteType(onDeleted);
+  // DELETE /admin/withdrawal-types/{_id}: the row leaves the lists once the API has deleted it.
+  const [remove, removing] = useDelete<WithdrawalTypeRecord>(RESOURCE, undefined, {
+    onSuccess: () => {
+      notify('Withdrawal type deleted', { type: 'success' });
+      onDeleted?.();
+    },
+    onError: (error) => notifyFailure('Delete failed', error),
+  });
   // one call at a time per row: deleting a type while it toggles would race
-  const busy = toggle.isPending || remove.isPending;
+  const busy = toggle.isPending || removing.isPending;
   const toggleLabel = record.isActive ? 'Disable' : 'Enable';
   const edit = onEdit
     ? { onClick: () => onEdit(record) }
@@ -48,15 +59,17 @@ export const TypeRowActions = ({ record, onEdit, onDeleted }: TypeRowActionsProp
           color={record.isActive ? 'warning' : 'success'}
           aria-label={`${toggleLabel} ${record.key}`}
           disabled={busy}
-          onClick={() => toggle.mutate(record)}
+          onClick={() => void toggle.toggle(record)}
         >
           {toggleLabel}
         </Button>
         <DeleteTypeButton
           record={record}
           disabled={busy}
-          onDelete={() => remove.mutateAsync(record)}
-          onDisable={() => toggle.mutateAsync(record)}
+          onDelete={() =>
+            remove(RESOURCE, { id: record.id, previousData: record }, { returnPromise: true })
+          }
+          onDisable={() => toggle.toggle(record)}
         />
       </Stack>
     </IfAllowed>
