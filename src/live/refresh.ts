@@ -16,6 +16,7 @@ const EXTRA_KEYS: Record<string, QueryKey[]> = {
   bots: [['bots', 'summary']],
   legal: [['legal', 'versions']],
   decks: [['unity-decks', 'list']],
+  adjustments: [['adjustments', 'pending']],
 };
 
 const paramsOf = (key: QueryKey) => (key[2] ?? {}) as { id?: unknown; filter?: unknown };
