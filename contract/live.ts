@@ -14,6 +14,7 @@ export const LIVE_RESOURCES = {
   users: 'users',
   matches: 'users',
   withdrawals: 'withdrawals',
+  adjustments: 'users',
   bots: 'bots',
   categories: 'games',
   offers: 'games',

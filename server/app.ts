@@ -23,6 +23,7 @@ import { requestIds } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
 import { LiveHub, type LiveOptions } from './live/hub';
 import { liveRoutes } from './live/routes';
+import { adjustmentRoutes } from './modules/adjustments/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { botRoutes } from './modules/bots/routes';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api' });
   await app.register(withdrawalRoutes, { prefix: '/api' });
+  await app.register(adjustmentRoutes, { prefix: '/api' });
   await app.register(botRoutes, { prefix: '/api' });
   await app.register(categoryRoutes, { prefix: '/api' });
   await app.register(offerRoutes, { prefix: '/api' });

@@ -18,6 +18,7 @@ import * as liveUpdates from './migrations/0014_live_updates';
 import * as twoStepSignIn from './migrations/0015_two_step_sign_in';
 import * as deviceCookies from './migrations/0016_device_cookies';
 import * as twoStepGuards from './migrations/0017_two_step_guards';
+import * as adjustments from './migrations/0018_adjustments';
 
 // Listed here rather than read from the folder, so the order is explicit and bundlers see them.
 const migrations = {
@@ -38,6 +39,7 @@ const migrations = {
   '0015_two_step_sign_in': twoStepSignIn,
   '0016_device_cookies': deviceCookies,
   '0017_two_step_guards': twoStepGuards,
+  '0018_adjustments': adjustments,
 };
 
 const migratorFor = (db: Database) =>

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdjustmentReason, AdjustmentStatus } from '../../contract/adjustments';
 import type { UserStatus } from '../../contract/users';
 import type { RejectReason } from '../../contract/withdrawals';
 import type { Sealed } from '../secrets/box';
@@ -142,6 +143,24 @@ export interface WithdrawalsTable {
   updated_at: Timestamp;
 }
 
+/** A balance credit waiting for, or decided by, a second admin. */
+export interface AdjustmentsTable {
+  id: Generated<number>;
+  /** The player's public userId. */
+  user_id: string;
+  /** Points added to the balance when approved (always positive). */
+  delta: number;
+  reason: AdjustmentReason;
+  note: string | null;
+  requested_by: number;
+  requested_at: CreatedAt;
+  status: Generated<AdjustmentStatus>;
+  decided_by: number | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  updated_at: Timestamp;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -272,6 +291,7 @@ export interface DB {
   unity_decks: UnityDecksTable;
   matches: MatchesTable;
   withdrawals: WithdrawalsTable;
+  adjustments: AdjustmentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;

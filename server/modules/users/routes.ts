@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { UserCreditPending } from '../../../contract/adjustments';
 import { OkResponse } from '../../../contract/auth';
 import { ErrorBody } from '../../../contract/errors';
 import { listResponse } from '../../../contract/lists';
@@ -22,6 +23,7 @@ import { adminRoleOf, presentUser } from '../../auth/present-user';
 import { denied } from '../../crud/routes';
 import { sendCsv } from '../../http/csv';
 import { ifMatchOf } from '../../http/versions';
+import { presentAdjustment } from '../adjustments/present';
 import { readView } from '../settings/save';
 import { payouts } from '../settings/values';
 import { setAdminRole, updatePermissions } from './admin-role';
@@ -85,12 +87,27 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     {
       config: { permission: 'users:write' },
-      schema: { params: Params, body: UserPatch, response: { 200: UserResponse, ...refused } },
+      schema: {
+        params: Params,
+        body: UserPatch,
+        response: { 200: UserResponse, 202: UserCreditPending, ...refused },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = await callerOf(request);
-      const row = await updateUser(db, caller, request.params.id, request.body, ifMatchOf(request));
-      return { ok: true as const, user: presentUser(row) };
+      const { row, adjustment } = await updateUser(
+        db,
+        caller,
+        request.params.id,
+        request.body,
+        ifMatchOf(request),
+      );
+      const user = presentUser(row);
+      if (!adjustment) return { ok: true as const, user };
+      // The credit waits for a second admin: accepted, not applied.
+      return reply
+        .code(202)
+        .send({ ok: true as const, user, adjustment: presentAdjustment(adjustment) });
     },
   );
 

@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../db/errors';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { ApiError, invalidInput } from '../../http/errors';
 import { assertVersion } from '../../http/versions';
+import { creditAwaitingApproval, requestCredit } from '../adjustments/credit';
 import { assertAnotherAdminRemains, cannotDisableSelf, lockAdminSet } from './admins';
 import { assertMayChange, auditUser, type Caller, isSelf } from './caller';
 import { lockUser, updateUserRow } from './queries';
@@ -41,8 +42,10 @@ type Editable = ReturnType<typeof editable>;
 
 /** The fields of the patch whose value differs from the row's. */
 function changesOf(row: UserRow, patch: UserPatch): Partial<Editable> {
+  // The reason of a credit is the adjustment's, not a field of the user.
+  const { adjustmentReason: _reason, adjustmentNote: _note, ...fields } = patch;
   const wanted: Partial<Editable> = {
-    ...patch,
+    ...fields,
     ...(patch.referredBy !== undefined && { referredBy: patch.referredBy || null }),
   };
   const current = editable(row);
@@ -87,7 +90,8 @@ async function updateRow(trx: Database, id: number, set: UserUpdate): Promise<Us
 /**
  * PATCH /admin/users/{id}: only the fields that change are written and audited. With
  * `ifMatch` (the updatedAt the form was loaded with), a user changed meanwhile, say by a
- * refund to the balance being edited, answers 409 instead of being overwritten.
+ * refund to the balance being edited, answers 409 instead of being overwritten. A credit needing
+ * a second admin is recorded as a pending adjustment instead (answered beside the row).
  */
 export function updateUser(
   db: Database,
@@ -103,23 +107,39 @@ export function updateUser(
     const row = await lockUser(trx, userId);
     assertVersion(row.updated_at, ifMatch, 'user');
     const changes = changesOf(row, patch);
-    if (Object.keys(changes).length === 0) return row;
+    if (Object.keys(changes).length === 0) return { row, adjustment: null };
     if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
     assertMayChange(caller, row);
     await assertUnique(trx, row.id, changes);
-
-    const { referredBy, ...same } = changes;
-    const updated = await updateRow(trx, row.id, {
-      ...same,
-      ...(referredBy !== undefined && { referred_by: referredBy }),
-    });
-    if (changes.status === 'disabled') await revokeUserSessions(trx, row.id);
-    const before = Object.fromEntries(
-      Object.keys(changes).map((key) => [key, editable(row)[key as keyof Editable]]),
-    );
-    await auditUser(trx, caller, 'user.update', userId, { before, after: changes });
-    return updated;
+    const credit = await creditAwaitingApproval(trx, row.balance, changes.balance, patch);
+    // A credit waiting for a second admin leaves the balance as it is; the other fields apply.
+    const { balance: _waiting, ...others } = changes;
+    const applied = credit ? others : changes;
+    const updated =
+      Object.keys(applied).length === 0 ? row : await applyChanges(trx, caller, row, applied);
+    const adjustment = credit ? await requestCredit(trx, caller.actor, userId, credit) : null;
+    return { row: updated, adjustment };
   });
+}
+
+/** Writes the changes to the row and audits them: one `user.update` row. */
+async function applyChanges(
+  trx: Database,
+  caller: Caller,
+  row: UserRow,
+  changes: Partial<Editable>,
+): Promise<UserRow> {
+  const { referredBy, ...same } = changes;
+  const updated = await updateRow(trx, row.id, {
+    ...same,
+    ...(referredBy !== undefined && { referred_by: referredBy }),
+  });
+  if (changes.status === 'disabled') await revokeUserSessions(trx, row.id);
+  const before = Object.fromEntries(
+    Object.keys(changes).map((key) => [key, editable(row)[key as keyof Editable]]),
+  );
+  await auditUser(trx, caller, 'user.update', row.user_id, { before, after: changes });
+  return updated;
 }
 
 /** DELETE /admin/users/{id}: disables and ends the user's sessions; nothing is deleted. */

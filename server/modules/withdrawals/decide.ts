@@ -6,6 +6,7 @@ import {
   type RejectReason,
   SECOND_APPROVER_REQUIRED,
 } from '../../../contract/withdrawals';
+import { alreadyDecided, lockPlayers, skippedOf, USER_DISABLED } from '../../approvals/decisions';
 import { type Actor, type AuditEntry, auditMany } from '../../audit/audit';
 import type { Database } from '../../db/connect';
 import { ApiError, conflict, unauthorized } from '../../http/errors';
@@ -21,11 +22,6 @@ export interface DecisionInput {
 }
 
 const STATUS_OF = { approve: 'approved', reject: 'rejected' } as const;
-
-const alreadyDecided = (status: string) => `already ${status}`;
-
-/** Why an approval is refused: no payout to an account an admin has disabled. */
-export const USER_DISABLED = 'This user is disabled.';
 
 /** Why an approval of a locked withdrawal is refused: a bulk's reason, a single decision's error. */
 const REFUSALS = {
@@ -82,14 +78,10 @@ async function lockPending(trx: Database, ids: number[], threshold: string | nul
     .forUpdate()
     .execute();
   if (pending.length === 0) return [];
-  const players = await trx
-    .selectFrom('users')
-    .select(['id', 'user_id', 'status'])
-    .where((eb) => eb('user_id', '=', eb.fn.any(eb.val(pending.map((row) => row.user_id)))))
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const playerOf = new Map(players.map((row) => [row.user_id, row]));
+  const playerOf = await lockPlayers(
+    trx,
+    pending.map((row) => row.user_id),
+  );
   return pending.map(
     (row): Locked => ({
       id: row.id,
@@ -291,19 +283,14 @@ export async function decideWithdrawals(
       .execute();
     const statusOf = new Map(left.map((row) => [row.id, row.status]));
 
-    const skipped: BulkDecisionResponse['skipped'] = [];
-    for (const raw of unique) {
-      const id = parseWithdrawalId(raw);
-      if (id !== null && changed.has(id)) continue;
-      const refusal = id === null ? undefined : outcome.refused.get(id);
-      const status = id === null ? undefined : statusOf.get(id);
-      const reason = refusal
-        ? REFUSALS[refusal].reason
-        : status
-          ? alreadyDecided(status)
-          : 'not found';
-      skipped.push({ id: raw, reason });
-    }
+    const skipped = skippedOf(unique, parseWithdrawalId, {
+      changed,
+      refusalOf: (id) => {
+        const refusal = outcome.refused.get(id);
+        return refusal && REFUSALS[refusal].reason;
+      },
+      statusOf,
+    });
     return {
       ok: true as const,
       updated: outcome.decided.length,
