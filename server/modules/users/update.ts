@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { USE_MY_ACCOUNT } from '../../../contract/account';
+import { OWN_ACCOUNT } from '../../../contract/adjustments';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../contract/passwords';
 import type { UserPatch } from '../../../contract/users';
 import { adminPasswordProblem } from '../../auth/admin-password-rules';
@@ -39,6 +40,16 @@ function editable(row: UserRow) {
   };
 }
 type Editable = ReturnType<typeof editable>;
+
+/** What an admin may not change on their own account: value and standing, not the profile. */
+const STANDING = ['balance', 'xp', 'status', 'referredBy'] as const;
+
+/** 403 own_account when an admin's PATCH of their own account would change their standing. */
+function assertNotOwnStanding(caller: Caller, userId: string, changes: Partial<Editable>) {
+  if (isSelf(caller, userId) && STANDING.some((field) => changes[field] !== undefined)) {
+    throw new ApiError(403, 'own_account', OWN_ACCOUNT);
+  }
+}
 
 /** The fields of the patch whose value differs from the row's. */
 function changesOf(row: UserRow, patch: UserPatch): Partial<Editable> {
@@ -107,6 +118,7 @@ export function updateUser(
     const row = await lockUser(trx, userId);
     assertVersion(row.updated_at, ifMatch, 'user');
     const changes = changesOf(row, patch);
+    assertNotOwnStanding(caller, userId, changes);
     if (Object.keys(changes).length === 0) return { row, adjustment: null };
     if (changes.status === 'disabled') await assertAnotherAdminRemains(trx, row);
     assertMayChange(caller, row);
