@@ -62,7 +62,7 @@ test('a credit from the points threshold waits for a second admin, then applies 
   try {
     // The threshold, on Payout Controls.
     await signInQuickly(page, '/settings/payouts');
-    await page.getByRole('switch', { name: 'Require a second approval of credits' }).check();
+    await page.getByRole('switch', { name: 'Second approval of credits' }).check();
     await page.getByLabel('Second approval from (points)').fill(String(THRESHOLD));
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Payout controls saved')).toBeVisible();

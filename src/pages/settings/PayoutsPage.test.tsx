@@ -20,8 +20,7 @@ const render = (
 
 const toggle = () => screen.getByRole('switch', { name: 'Require a second approval' });
 const amount = () => screen.getByRole('spinbutton', { name: 'Second approval from (USD)' });
-const creditToggle = () =>
-  screen.getByRole('switch', { name: 'Require a second approval of credits' });
+const creditToggle = () => screen.getByRole('switch', { name: 'Second approval of credits' });
 const points = () => screen.getByRole('spinbutton', { name: 'Second approval from (points)' });
 const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
 

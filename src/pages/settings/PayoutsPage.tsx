@@ -118,7 +118,7 @@ const PayoutControlsForm = ({ loaded }: { loaded: Partial<PayoutSettings> }) => 
         {CREDIT_RULE}
       </Typography>
       <FormControlLabel
-        label="Require a second approval of credits"
+        label="Second approval of credits"
         control={
           <Switch
             checked={form.creditApproval}
