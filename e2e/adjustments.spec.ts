@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { sql } from 'kysely';
 import { CREDIT_SECOND_APPROVER, creditRecorded } from '../contract/adjustments';
 import { createUser } from '../server/modules/users/create';
-import { adminLogin, signIn, signInQuickly, withDatabase } from './support';
+import { adminLogin, exclusively, PAYOUTS, signIn, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // A big credit in two browsers: the `admin` sets the points threshold on Payout Controls and
@@ -59,78 +59,81 @@ test('a credit from the points threshold waits for a second admin, then applies 
   const ids = await setUp(tag);
   const credit = `${THRESHOLD.toLocaleString('en-US')} points`;
 
-  try {
-    // The threshold, on Payout Controls.
-    await signInQuickly(page, '/settings/payouts');
-    await page.getByRole('switch', { name: 'Second approval of credits' }).check();
-    await page.getByLabel('Second approval from (points)').fill(String(THRESHOLD));
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Payout controls saved')).toBeVisible();
-
-    // The credit on the user edit page: its reason first, then it is recorded, not applied.
-    await page.goto(`/users/${ids.player}/edit`);
-    const balance = page.getByRole('spinbutton', { name: 'Balance' });
-    await expect(balance).toHaveValue(String(START));
-    await balance.fill(String(START + THRESHOLD));
-    await page.getByRole('button', { name: 'Save' }).click();
-    const dialog = page.getByRole('dialog', { name: `Why credit ${credit}?` });
-    await dialog.getByRole('combobox', { name: 'Reason' }).click();
-    await page.getByRole('option', { name: 'Contest prize' }).click();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(creditRecorded(THRESHOLD))).toBeVisible();
-    await expect(balance).toHaveValue(String(START));
-    expect(await stateOf(ids.player)).toEqual({
-      balance: START,
-      credits: [{ status: 'pending', delta: THRESHOLD, reason: 'contest_prize' }],
-    });
-
-    // Listed on the player's page; its requester may not approve it, and is told why.
-    await page.goto(`/users/${ids.player}`);
-    const pending = page.getByRole('region', { name: 'Credits awaiting a second approval' });
-    await pending.getByRole('link', { name: `+${credit}` }).click();
-    await expect(page.getByText(CREDIT_SECOND_APPROVER)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
-    const creditPath = new URL(page.url()).pathname;
-
-    // The second admin finds it in Adjustments (pending, by player) and approves it.
-    const second = await secondAdminPage(browser, baseURL, ids.second);
+  // one spec at a time sets the payout controls
+  await exclusively(async () => {
     try {
-      const other = second.page;
-      await other
-        .getByRole('navigation', { name: 'Main menu' })
-        .getByRole('link', { name: 'Adjustments' })
-        .click();
-      await other.getByRole('searchbox', { name: 'Player (userId)' }).fill(ids.player);
-      await other.keyboard.press('Enter');
-      const row = other.getByRole('row').filter({ hasText: ids.username });
-      await expect(row).toHaveCount(1);
-      await expect(row.getByRole('cell', { name: 'Contest prize' })).toBeVisible();
-      await row.getByRole('link', { name: 'View' }).click();
-      await expect(other).toHaveURL(new RegExp(`${creditPath}$`));
-      await other.getByRole('button', { name: 'Approve', exact: true }).click();
-      await other
-        .getByRole('dialog', { name: 'Are you sure you want to approve this credit?' })
-        .getByRole('button', { name: 'Confirm' })
-        .click();
-      await expect(other.getByText('Credit approved')).toBeVisible();
-      await expect(other.getByText('This credit is already approved.')).toBeVisible();
-    } finally {
-      await second.context.close();
-    }
+      // The threshold, on Payout Controls.
+      await signInQuickly(page, '/settings/payouts');
+      await page.getByRole('switch', { name: 'Second approval of credits' }).check();
+      await page.getByLabel('Second approval from (points)').fill(String(THRESHOLD));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Payout controls saved')).toBeVisible();
 
-    // Applied once; the requester's page follows.
-    expect(await stateOf(ids.player)).toEqual({
-      balance: START + THRESHOLD,
-      credits: [{ status: 'approved', delta: THRESHOLD, reason: 'contest_prize' }],
-    });
-    await expect(page.getByText('This credit is already approved.')).toBeVisible();
-  } finally {
-    // only the points threshold: four-eyes.spec.ts owns the USD one
-    const { token } = await adminLogin(page.request);
-    const off = await page.request.patch('/api/admin/settings/payouts', {
-      data: { secondApprovalFromPoints: null },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(off.status(), 'PATCH /api/admin/settings/payouts').toBe(200);
-  }
+      // The credit on the user edit page: its reason first, then it is recorded, not applied.
+      await page.goto(`/users/${ids.player}/edit`);
+      const balance = page.getByRole('spinbutton', { name: 'Balance' });
+      await expect(balance).toHaveValue(String(START));
+      await balance.fill(String(START + THRESHOLD));
+      await page.getByRole('button', { name: 'Save' }).click();
+      const dialog = page.getByRole('dialog', { name: `Why credit ${credit}?` });
+      await dialog.getByRole('combobox', { name: 'Reason' }).click();
+      await page.getByRole('option', { name: 'Contest prize' }).click();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText(creditRecorded(THRESHOLD))).toBeVisible();
+      await expect(balance).toHaveValue(String(START));
+      expect(await stateOf(ids.player)).toEqual({
+        balance: START,
+        credits: [{ status: 'pending', delta: THRESHOLD, reason: 'contest_prize' }],
+      });
+
+      // Listed on the player's page; its requester may not approve it, and is told why.
+      await page.goto(`/users/${ids.player}`);
+      const pending = page.getByRole('region', { name: 'Credits awaiting a second approval' });
+      await pending.getByRole('link', { name: `+${credit}` }).click();
+      await expect(page.getByText(CREDIT_SECOND_APPROVER)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+      const creditPath = new URL(page.url()).pathname;
+
+      // The second admin finds it in Adjustments (pending, by player) and approves it.
+      const second = await secondAdminPage(browser, baseURL, ids.second);
+      try {
+        const other = second.page;
+        await other
+          .getByRole('navigation', { name: 'Main menu' })
+          .getByRole('link', { name: 'Adjustments' })
+          .click();
+        await other.getByRole('searchbox', { name: 'Player (userId)' }).fill(ids.player);
+        await other.keyboard.press('Enter');
+        const row = other.getByRole('row').filter({ hasText: ids.username });
+        await expect(row).toHaveCount(1);
+        await expect(row.getByRole('cell', { name: 'Contest prize' })).toBeVisible();
+        await row.getByRole('link', { name: 'View' }).click();
+        await expect(other).toHaveURL(new RegExp(`${creditPath}$`));
+        await other.getByRole('button', { name: 'Approve', exact: true }).click();
+        await other
+          .getByRole('dialog', { name: 'Are you sure you want to approve this credit?' })
+          .getByRole('button', { name: 'Confirm' })
+          .click();
+        await expect(other.getByText('Credit approved')).toBeVisible();
+        await expect(other.getByText('This credit is already approved.')).toBeVisible();
+      } finally {
+        await second.context.close();
+      }
+
+      // Applied once; the requester's page follows.
+      expect(await stateOf(ids.player)).toEqual({
+        balance: START + THRESHOLD,
+        credits: [{ status: 'approved', delta: THRESHOLD, reason: 'contest_prize' }],
+      });
+      await expect(page.getByText('This credit is already approved.')).toBeVisible();
+    } finally {
+      // only the points threshold: four-eyes.spec.ts owns the USD one
+      const { token } = await adminLogin(page.request);
+      const off = await page.request.patch('/api/admin/settings/payouts', {
+        data: { secondApprovalFromPoints: null },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(off.status(), 'PATCH /api/admin/settings/payouts').toBe(200);
+    }
+  }, PAYOUTS);
 });
