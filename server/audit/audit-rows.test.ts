@@ -126,6 +126,17 @@ const newType = async () =>
 const newPlayer = () => t.user({ balance: 500 });
 const newWithdrawal = async (status: 'pending' | 'approved' = 'pending') =>
   String((await insertWithdrawal(t.db, { userId: (await newPlayer()).user_id, status })).id);
+/** A credit of 1,000 points to a new player, waiting; asked by `requestedBy` (another admin). */
+const newAdjustment = async (requestedBy?: number) => {
+  const by = requestedBy ?? (await t.user({ admin: true })).id;
+  const { user_id } = await newPlayer();
+  const { id } = await t.db
+    .insertInto('adjustments')
+    .values({ user_id, delta: 1000, reason: 'goodwill', note: null, requested_by: by })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: String(id), userId: user_id };
+};
 const newLegal = async () =>
   (
     await ok({
@@ -546,6 +557,46 @@ const EXAMPLES: Record<string, Example> = {
       method: 'PATCH',
       url: `${ADMIN}/withdrawals/bulk`,
       payload: { ids: [await newWithdrawal()], action: 'cancel' },
+      status: 400,
+    }),
+  },
+
+  'PATCH /api/admin/adjustments/:id/decision': {
+    // The credit and the decision share the row, on the player's timeline.
+    succeeds: async () => {
+      const { id, userId } = await newAdjustment();
+      return {
+        method: 'PATCH',
+        url: `${ADMIN}/adjustments/${id}/decision`,
+        payload: { action: 'approve' },
+        writes: [row('adjustment.approve', 'user', userId)],
+      };
+    },
+    refused: async () => ({
+      method: 'PATCH',
+      url: `${ADMIN}/adjustments/${(await newAdjustment(admin.user.id)).id}/decision`,
+      payload: { action: 'approve' },
+      status: 409,
+    }),
+  },
+  'PATCH /api/admin/adjustments/bulk': {
+    // One row per adjustment decided; none for the one the admin may not approve.
+    succeeds: async () => {
+      const [a, b] = [await newAdjustment(), await newAdjustment()];
+      return {
+        method: 'PATCH',
+        url: `${ADMIN}/adjustments/bulk`,
+        payload: { ids: [a.id, b.id, (await newAdjustment(admin.user.id)).id], action: 'approve' },
+        writes: [
+          row('adjustment.approve', 'user', a.userId),
+          row('adjustment.approve', 'user', b.userId),
+        ],
+      };
+    },
+    refused: async () => ({
+      method: 'PATCH',
+      url: `${ADMIN}/adjustments/bulk`,
+      payload: { ids: [(await newAdjustment()).id], action: 'cancel' },
       status: 400,
     }),
   },

@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import {
+  AdjustmentBulkBody,
+  AdjustmentDecisionBody,
+  AdjustmentsQuery,
+} from '../../contract/adjustments';
 import { AuditQuery } from '../../contract/audit';
 import { BotsBulkBody } from '../../contract/bots';
 import { DeckCopy, DeckSave, DecksQuery } from '../../contract/decks';
@@ -125,6 +130,10 @@ const ROUTES: Record<string, Schemas> = {
   'GET /api/admin/withdrawals/:id': {},
   'PATCH /api/admin/withdrawals/bulk': { body: BulkDecisionBody },
   'PATCH /api/admin/withdrawals/:id/decision': { body: DecisionBody },
+  'GET /api/admin/adjustments': { query: AdjustmentsQuery },
+  'GET /api/admin/adjustments/:id': {},
+  'PATCH /api/admin/adjustments/bulk': { body: AdjustmentBulkBody },
+  'PATCH /api/admin/adjustments/:id/decision': { body: AdjustmentDecisionBody },
   'GET /api/admin/daily-rewards': {},
   'PATCH /api/admin/daily-rewards': { body: DailyRewardsBody },
   'GET /api/admin/settings/referral': {},
@@ -195,8 +204,11 @@ const VALID_FIELDS: Overrides = {
 /** Random runs of each route, after one run of each hostile example. */
 const RANDOM_RUNS = 30;
 
-/** A bulk withdrawals decision writes one row per withdrawal decided. */
-const MANY_AUDITS = new Set(['PATCH /api/admin/withdrawals/bulk']);
+/** A bulk decision writes one row per record decided. */
+const MANY_AUDITS = new Set([
+  'PATCH /api/admin/withdrawals/bulk',
+  'PATCH /api/admin/adjustments/bulk',
+]);
 
 /** Presence is a heartbeat, not a change of data: it writes no audit row. */
 const NO_AUDITS = new Set(['PUT /api/admin/presence', 'DELETE /api/admin/presence']);

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CREDIT_SECOND_APPROVER, OWN_CREDIT } from '../../../contract/adjustments';
 import { adjustmentAudits, pendingCredit, setPointsThreshold } from '../../test/adjustments';
 import { type SignedIn, signedIn } from '../../test/client';
+import { fingerprint, REFUSED_REQUEST_WRITES } from '../../test/db-fingerprint';
 import { balanceOf } from '../../test/fixtures';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { bearer, createTestContext, type TestContext } from '../../test/harness';
 
 // Deciding credits that wait for a second admin: who may approve, exactly one credit each.
 
@@ -78,10 +79,20 @@ describe('approving', () => {
     });
   });
 
-  it('adds to the balance as it is then, not as it was when asked', async () => {
+  it('adds to the balance as it is then; an edit form loaded before cannot overwrite it', async () => {
     const { userId, adjustment } = await pendingCredit(t, ann, 600);
-    await ann.patch(`/api/admin/users/${userId}`, { balance: 40 });
+    const lowered = await ann.patch(`/api/admin/users/${userId}`, { balance: 40 });
+    const loaded = lowered.json().user.updatedAt;
     await approve(ben, adjustment._id);
+    expect(await balanceOf(t.db, userId)).toBe(640);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${userId}`,
+      headers: { ...bearer(ann.token), 'if-match': loaded },
+      payload: { balance: 42 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('stale');
     expect(await balanceOf(t.db, userId)).toBe(640);
   });
 
@@ -95,6 +106,7 @@ describe('approving', () => {
       [ben, own, 403, { code: 'own_account', error: OWN_CREDIT }],
       [ben, disabled, 409, { code: 'user_disabled', error: 'This user is disabled.' }],
     ];
+    const everything = await fingerprint(t.db, REFUSED_REQUEST_WRITES);
     for (const [admin, { userId, adjustment }, status, body] of cases) {
       const before = await snapshot(userId);
       const detail = await admin.get(`/api/admin/adjustments/${adjustment._id}`);
@@ -110,6 +122,7 @@ describe('approving', () => {
       });
       expect(await snapshot(userId)).toEqual(before);
     }
+    expect(await fingerprint(t.db, REFUSED_REQUEST_WRITES)).toEqual(everything);
     // Another admin, who neither asked nor owns it, may.
     const free = await cat.get(`/api/admin/adjustments/${asked.adjustment._id}`);
     expect(free.json().approvalRefusal).toBeNull();
