@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ChangeType } from '../../contract/live';
+import { PENDING_ADJUSTMENTS_KEY } from '../layout/usePendingCount';
 import { isBeingEdited, isHoldingNew } from './holds';
 
 /** What a burst of events said about one resource. */
@@ -16,7 +17,7 @@ const EXTRA_KEYS: Record<string, QueryKey[]> = {
   bots: [['bots', 'summary']],
   legal: [['legal', 'versions']],
   decks: [['unity-decks', 'list']],
-  adjustments: [['adjustments', 'pending']],
+  adjustments: [PENDING_ADJUSTMENTS_KEY],
 };
 
 const paramsOf = (key: QueryKey) => (key[2] ?? {}) as { id?: unknown; filter?: unknown };
