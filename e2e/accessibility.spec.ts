@@ -74,6 +74,16 @@ const screens: Screen[] = [
     ready: (page) => page.getByRole('row').nth(1),
   },
   {
+    name: 'adjustments list',
+    path: () => '/adjustments',
+    ready: (page) => page.getByRole('combobox', { name: 'Status' }),
+  },
+  {
+    name: 'payout controls',
+    path: () => '/settings/payouts',
+    ready: (page) => page.getByRole('switch', { name: 'Second approval of credits' }),
+  },
+  {
     name: 'withdrawal detail',
     path: ({ withdrawalId }) => `/withdrawals/${withdrawalId}`,
     ready: (page) => page.getByRole('button', { name: 'Approve' }),

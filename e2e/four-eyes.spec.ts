@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
-import { ADMIN, signIn, signInQuickly, withDatabase } from './support';
+import { ADMIN, exclusively, PAYOUTS, signIn, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // Four-eyes in two browsers: the `admin` sets a threshold on Payout Controls and gives the first
@@ -97,56 +97,61 @@ test('a large withdrawal needs two admins; a reject with reason Other needs a no
   const large = `large-${tag}@payout.example`;
   const before = await stateOf(ids.large, ids.payee);
 
-  try {
-    // The threshold, on Payout Controls.
-    await signInQuickly(page, '/settings/payouts');
-    await page.getByRole('switch', { name: 'Require a second approval' }).check();
-    await page.getByLabel('Second approval from (USD)').fill(String(THRESHOLD));
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Payout controls saved')).toBeVisible();
-
-    // The first approval keeps it pending, and this admin cannot give the second.
-    const row = await findRow(page, large);
-    await expect(row.getByRole('cell', { name: '0 of 2' })).toBeVisible();
-    await approveRow(page, large);
-    await expect(
-      page.getByText('First approval recorded. A second admin must approve.'),
-    ).toBeVisible();
-    await expect(row.getByRole('cell', { name: '1 of 2' })).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
-    expect((await stateOf(ids.large, ids.payee))?.status).toBe('pending');
-
-    await page.goto(`/withdrawals/${ids.large}`);
-    await expect(page.getByText('A different admin must give the second approval.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
-
-    // The second admin, in a browser of their own, approves it; it leaves the pending list.
-    const second = await secondAdminPage(browser, baseURL, ids.second);
+  // one spec at a time sets the payout controls
+  await exclusively(async () => {
     try {
-      await approveRow(second.page, large);
-      await expect(second.page.getByText('Withdrawal approved')).toBeVisible();
-      await expect(second.page.getByRole('row').filter({ hasText: large })).toHaveCount(0);
-      await expect(second.page.getByText('No withdrawals found')).toBeVisible();
-    } finally {
-      await second.context.close();
-    }
-    await expect
-      .poll(() => stateOf(ids.large, ids.payee))
-      .toEqual({
-        status: 'approved',
-        balance: before?.balance,
-      });
+      // The threshold, on Payout Controls.
+      await signInQuickly(page, '/settings/payouts');
+      await page.getByRole('switch', { name: 'Require a second approval' }).check();
+      await page.getByLabel('Second approval from (USD)').fill(String(THRESHOLD));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Payout controls saved')).toBeVisible();
 
-    // Both approvals on the withdrawal's timeline, newest first.
-    await page.goto(`/withdrawals/${ids.large}`);
-    const history = page.getByRole('region', { name: 'History' });
-    await expect(history.getByText('Approved', { exact: true })).toBeVisible();
-    await expect(history.getByText('First approval (1 of 2)')).toBeVisible();
-    await expect(history.getByText(ids.second)).toBeVisible();
-    await expect(history.getByText(ADMIN.username, { exact: true }).first()).toBeVisible();
-  } finally {
-    await turnOff();
-  }
+      // The first approval keeps it pending, and this admin cannot give the second.
+      const row = await findRow(page, large);
+      await expect(row.getByRole('cell', { name: '0 of 2' })).toBeVisible();
+      await approveRow(page, large);
+      await expect(
+        page.getByText('First approval recorded. A second admin must approve.'),
+      ).toBeVisible();
+      await expect(row.getByRole('cell', { name: '1 of 2' })).toBeVisible();
+      await expect(row.getByRole('button', { name: 'Approve' })).toBeDisabled();
+      expect((await stateOf(ids.large, ids.payee))?.status).toBe('pending');
+
+      await page.goto(`/withdrawals/${ids.large}`);
+      await expect(
+        page.getByText('A different admin must give the second approval.'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+
+      // The second admin, in a browser of their own, approves it; it leaves the pending list.
+      const second = await secondAdminPage(browser, baseURL, ids.second);
+      try {
+        await approveRow(second.page, large);
+        await expect(second.page.getByText('Withdrawal approved')).toBeVisible();
+        await expect(second.page.getByRole('row').filter({ hasText: large })).toHaveCount(0);
+        await expect(second.page.getByText('No withdrawals found')).toBeVisible();
+      } finally {
+        await second.context.close();
+      }
+      await expect
+        .poll(() => stateOf(ids.large, ids.payee))
+        .toEqual({
+          status: 'approved',
+          balance: before?.balance,
+        });
+
+      // Both approvals on the withdrawal's timeline, newest first.
+      await page.goto(`/withdrawals/${ids.large}`);
+      const history = page.getByRole('region', { name: 'History' });
+      await expect(history.getByText('Approved', { exact: true })).toBeVisible();
+      await expect(history.getByText('First approval (1 of 2)')).toBeVisible();
+      await expect(history.getByText(ids.second)).toBeVisible();
+      await expect(history.getByText(ADMIN.username, { exact: true }).first()).toBeVisible();
+    } finally {
+      await turnOff();
+    }
+  }, PAYOUTS);
 
   // A reject with reason Other and no note is refused in the dialog and sends nothing.
   const small = `small-${tag}@payout.example`;

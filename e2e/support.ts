@@ -120,16 +120,19 @@ export const PUSH = {
 };
 
 /**
- * Runs `work` holding the one lock of every spec that changes the single integrations
- * configuration, so none sees another's half-done edit.
+ * Runs `work` holding the one lock of every spec that changes a single configuration (by default
+ * the integrations; `PAYOUTS` the payout controls), so none sees another's half-done edit.
  */
-export const exclusively = (work: () => Promise<void>) =>
+export const exclusively = (work: () => Promise<void>, lock = 'e2e:integrations') =>
   withDatabase((db) =>
     db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext('e2e:integrations'))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${lock}))`.execute(trx);
       await work();
     }),
   );
+
+/** The lock of the specs that set the payout controls' thresholds. */
+export const PAYOUTS = 'e2e:payouts';
 
 /** The push provider's section of /settings/integrations. */
 export const pushSection = (page: Page) =>

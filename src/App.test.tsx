@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from './App';
 import { getToken, setStoredUser, setToken } from './storage';
 import { installFakeFetch, reply } from './test/fakeFetch';
-import { meHolding } from './test/renderAdmin';
+import { meHolding, PENDING_ADJUSTMENTS_PATH } from './test/renderAdmin';
 
 const pingOk = { 'GET /api/admin/ping': reply(200, { ok: true }) };
 
@@ -49,13 +49,15 @@ describe('App (guard and routes)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Hi, admin')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    // then what the admin may do, once, and only the dashboard's own figures
+    // then what the admin may do, once, and only the dashboard's own figures and the menu's count
+    // of pending credits
     expect(requests.filter((r) => r.path === '/api/auth/me')).toHaveLength(1);
     expect(
       requests.every(
         (r) =>
           r.path === '/api/admin/ping' ||
           r.path === '/api/auth/me' ||
+          r.path === PENDING_ADJUSTMENTS_PATH ||
           r.path.startsWith('/api/admin/stats/'),
       ),
     ).toBe(true);

@@ -1,5 +1,11 @@
 import type { Identifier } from 'react-admin';
+import type { z } from 'zod';
 import type { AccountSessions, SessionsEnded } from '../contract/account';
+import type {
+  Adjustment,
+  AdjustmentDecisionBody,
+  AdjustmentDecisionResponse,
+} from '../contract/adjustments';
 import type { AuditFacets } from '../contract/audit';
 import type { MeResponse, OkResponse } from '../contract/auth';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
@@ -97,6 +103,9 @@ export const endpoints: Endpoints = {
   },
 };
 
+/** The query of the pending credits' count: one row is enough, `total` says how many. */
+export const PENDING_ADJUSTMENTS = { status: 'pending', limit: 1 } as const;
+
 /** A call that is not a react-admin verb: its request, and where its answer holds the result. */
 export interface VerbCall extends HttpOptions {
   path: string;
@@ -150,6 +159,23 @@ export const verbs = {
     method: 'PATCH',
     body: { ...body, ids: body.ids.map(String) },
     holds: '.',
+  })),
+  /** PATCH /admin/adjustments/{id}/decision (adjustments:approve): answers the decided credit. */
+  decideAdjustment: verb<
+    [Identifier, z.input<typeof AdjustmentDecisionBody>],
+    z.infer<typeof AdjustmentDecisionResponse>
+  >((id, body) => ({
+    path: `admin/adjustments/${segment(id)}/decision`,
+    method: 'PATCH',
+    body,
+    holds: 'adjustment',
+  })),
+  /** How many credits wait for a second admin (the menu's count beside Adjustments). */
+  countPendingAdjustments: verb<[AbortSignal?], ListResponse<Adjustment>>((signal) => ({
+    path: 'admin/adjustments',
+    query: PENDING_ADJUSTMENTS,
+    signal,
+    holds: 'total',
   })),
   setUserRole: verb<[Identifier, boolean], AdminRoleResponse>((userId, makeAdmin) => ({
     path: `admin/users/${segment(userId)}/role`,

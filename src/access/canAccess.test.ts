@@ -54,6 +54,21 @@ describe('authProvider.canAccess', () => {
     expect(await can('users', 'show')).toBe(false);
   });
 
+  it('adjustments are seen with users:read and decided with adjustments:approve alone', async () => {
+    signedInHolding(['users:read']);
+    expect(await can('adjustments', 'list')).toBe(true);
+    expect(await can('adjustments', 'show')).toBe(true);
+    expect(await can('adjustments', 'adjustments:approve')).toBe(false);
+
+    forgetPermissions();
+    signedInHolding(['users:write', 'withdrawals:approve', 'adjustments:approve']);
+    expect(await can('adjustments', 'adjustments:approve')).toBe(true);
+
+    forgetPermissions();
+    signedInHolding(['users:*', 'withdrawals:*']);
+    expect(await can('adjustments', 'adjustments:approve')).toBe(false);
+  });
+
   it('an action implies the read of its area; write covers create, edit, delete, toggle and copy', async () => {
     signedInHolding(['withdrawals:approve', 'bots:write', 'decks:write']);
     expect(await can('withdrawals', 'list')).toBe(true);

@@ -14,13 +14,15 @@ const isPermission = (name: string): name is Permission =>
   (PERMISSION_NAMES as string[]).includes(name);
 
 /**
- * The permission an action of an area needs: looking needs `<area>:read`; an action named in the
- * catalogue (`withdrawals:approve`, `legal:publish`, `push:send`, `users:admin`) needs itself;
+ * The permission an action of an area needs: an action that is a permission's full name
+ * (`adjustments:approve` on the adjustments, seen with `users:read`) needs itself; looking needs
+ * `<area>:read`; an action named in the catalogue (`withdrawals:approve`, `legal:publish`, `push:send`, `users:admin`) needs itself;
  * anything else (create, edit, delete, toggle, copy...) needs `<area>:write`. An area without
  * the read or write asked for uses its first permission that fits: push is seen with
  * `push:send`, a withdrawal is rejected with `withdrawals:approve`.
  */
 export const permissionFor = (area: PermissionArea, action: string): Permission => {
+  if (isPermission(action)) return action;
   const own = `${area}:${action}`;
   if (!READING.has(action) && isPermission(own)) return own;
   const kind = READING.has(action) ? 'read' : 'write';

@@ -2,9 +2,12 @@ import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
 import { useTextFilter } from './useTextFilter';
 
-/** The list's search box, bound to the `q` filter (see useTextFilter for when it applies). */
-export const ListSearch = ({ label }: { label: string }) => {
-  const filter = useTextFilter('q');
+/**
+ * The list's search box, bound to the `q` filter or the one named (see useTextFilter for when it
+ * applies).
+ */
+export const ListSearch = ({ label, source = 'q' }: { label: string; source?: string }) => {
+  const filter = useTextFilter(source);
   return (
     <TextField
       size="small"

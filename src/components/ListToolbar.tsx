@@ -25,20 +25,25 @@ export const ToolbarRow = ({ children, last = false }: { children: ReactNode; la
 /** Pushes what follows it to the end of its row. */
 export const Spacer = () => <Box sx={{ flexGrow: 1 }} />;
 
-/** The search box (the list's q), then the filters, then the actions at the end of the row. */
+/**
+ * The search box (the list's q, or the filter `searchSource` names), then the filters, then the
+ * actions at the end of the row.
+ */
 export const ListToolbar = ({
   searchLabel,
+  searchSource,
   filters,
   actions,
 }: {
   searchLabel: string;
+  searchSource?: string;
   filters?: ReactNode;
   actions?: ReactNode;
 }) => (
   <ToolbarRow>
     {/* ListSearch fills its box (the theme makes text fields full width) */}
     <Box sx={{ flex: '1 1 260px', maxWidth: 420 }}>
-      <ListSearch label={searchLabel} />
+      <ListSearch label={searchLabel} source={searchSource} />
     </Box>
     {filters}
     <Spacer />

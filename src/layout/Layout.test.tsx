@@ -9,7 +9,7 @@ import { dataProvider } from '../dataProvider';
 import { live } from '../live/connection';
 import { pageNavigation } from '../navigation';
 import { getToken, STORAGE_KEYS, setStoredUser, setToken } from '../storage';
-import { installFakeFetch, reply } from '../test/fakeFetch';
+import { installFakeFetch, listOf, reply } from '../test/fakeFetch';
 import { EMPTY_SUMMARY, meHolding } from '../test/renderAdmin';
 import { setTwoStepSetupRequired } from '../twoStepGate';
 import { Layout, NARROW_SCREEN_QUERY } from './Layout';
@@ -51,11 +51,14 @@ const useNarrowScreen = () => {
 describe('Layout', () => {
   // the menu's pending count and the live stream ask the API
   let pending = 0;
+  let pendingCredits = 0;
   beforeEach(() => {
     pending = 0;
+    pendingCredits = 0;
     installFakeFetch({
       'GET /api/admin/stats/summary': () =>
         reply(200, { ...EMPTY_SUMMARY, pendingWithdrawals: pending }),
+      'GET /api/admin/adjustments': () => listOf([], pendingCredits, 1, 1),
     });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -63,7 +66,7 @@ describe('Layout', () => {
   it('renders the sidebar entries, the page and the Logout button', () => {
     renderLayout('/');
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Dashboard', 'Users', 'Withdrawals', 'Audit log']) {
+    for (const name of ['Dashboard', 'Users', 'Withdrawals', 'Adjustments', 'Audit log']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -250,6 +253,7 @@ describe('Layout', () => {
       const { requests, liveStream } = installFakeFetch({
         'GET /api/admin/stats/summary': () =>
           reply(200, { ...EMPTY_SUMMARY, pendingWithdrawals: pending }),
+        'GET /api/admin/adjustments': listOf([], 0, 1, 1),
       });
       renderLayout('/account', pages);
       expect(screen.getByText('My account page')).toBeInTheDocument();
@@ -414,13 +418,31 @@ describe('Layout', () => {
     );
   });
 
+  it('shows the credits waiting for a second admin beside Adjustments, asking for one row', async () => {
+    pendingCredits = 7;
+    const { requests } = installFakeFetch({
+      'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+      'GET /api/admin/adjustments': () => listOf([], pendingCredits, 1, 1),
+    });
+    renderLayout('/');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Adjustments' })).toHaveAccessibleDescription(
+        '7 pending',
+      ),
+    );
+    expect(requests.map((r) => r.path)).toContain('/api/admin/adjustments?status=pending&limit=1');
+    expect(screen.getByRole('link', { name: 'Withdrawals' })).not.toHaveAccessibleDescription();
+  });
+
   it('shows no count while nothing is pending', async () => {
     const { requests } = installFakeFetch({
       'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+      'GET /api/admin/adjustments': listOf([], 0, 1, 1),
     });
     renderLayout('/');
-    await waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() => expect(requests).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'Withdrawals' })).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('link', { name: 'Adjustments' })).not.toHaveAccessibleDescription();
   });
 
   describe('under 980 px', () => {

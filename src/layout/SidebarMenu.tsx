@@ -27,7 +27,7 @@ import {
 } from './menu';
 import { iconSx, itemSx } from './menuItemSx';
 import { useAllowedMenu } from './useAllowedMenu';
-import { PENDING_COUNT_SCREEN, usePendingCount } from './usePendingCount';
+import { usePendingCounts } from './usePendingCount';
 import { useSignOut } from './useSignOut';
 
 interface SidebarMenuProps {
@@ -203,8 +203,8 @@ export const SidebarMenu = ({ collapsed, onNavigate, entries: given }: SidebarMe
   }, [entries, pathname]);
 
   const search = useMenuSearch(entries, !collapsed, onNavigate);
-  const pending = usePendingCount();
-  const countOf = (link: MenuLink) => (link.screen === PENDING_COUNT_SCREEN ? pending : undefined);
+  const counts = usePendingCounts();
+  const countOf = (link: MenuLink) => (link.screen ? counts[link.screen] : undefined);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>

@@ -22,6 +22,7 @@ describe('menu definition', () => {
       'Dashboard',
       'Users',
       'Withdrawals',
+      'Adjustments',
       {
         Settings: [
           'App Info',

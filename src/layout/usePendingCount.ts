@@ -1,19 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { useAllowed } from '../access/useAllowed';
+import type { AppDataProvider } from '../dataProvider';
+import { useLiveStatus } from '../live/useSubscribe';
 import { useStatsSummary } from '../pages/stats/useStatsSummary';
 import { useTwoStepSetupRequired } from '../twoStepGate';
 
-/** The menu link that shows the pending count. */
-export const PENDING_COUNT_SCREEN = 'withdrawals';
+/** The query of the menu's count of credits waiting for a second admin. */
+export const PENDING_ADJUSTMENTS_KEY = ['adjustments', 'pending'] as const;
+
+/** An admin who may read the screen's list, once two-step set-up is not due (all is refused then). */
+const useAsked = (screen: string) => {
+  const { allowed } = useAllowed('list', screen);
+  const confined = useTwoStepSetupRequired();
+  return allowed && !confined;
+};
 
 /**
- * How many withdrawals wait for a decision, for an admin who may read them (undefined otherwise,
- * and until known): the dashboard's summary, kept current by its `stats` events. Not asked while
- * two-step set-up is due: the admin API refuses everything then.
+ * How many withdrawals wait for a decision (undefined until known, and for an admin who may not
+ * read them): the dashboard's summary, kept current by its `stats` events.
  */
-export const usePendingCount = (): number | undefined => {
-  const { allowed } = useAllowed('list', PENDING_COUNT_SCREEN);
-  const confined = useTwoStepSetupRequired();
-  const asked = allowed && !confined;
+const usePendingWithdrawals = (): number | undefined => {
+  const asked = useAsked('withdrawals');
   const { data } = useStatsSummary(asked);
   return asked ? data?.pendingWithdrawals : undefined;
 };
+
+/**
+ * How many credits wait for a second admin: the list's total, reloaded by the adjustments'
+ * live events (src/live/refresh.ts), every minute while the stream is down.
+ */
+const usePendingAdjustments = (): number | undefined => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const asked = useAsked('adjustments');
+  const live = useLiveStatus() === 'live';
+  const { data } = useQuery({
+    queryKey: PENDING_ADJUSTMENTS_KEY,
+    queryFn: async ({ signal }) => (await dataProvider.countPendingAdjustments(signal)).total,
+    staleTime: 60_000,
+    refetchInterval: live ? false : 60_000,
+    enabled: asked,
+    retry: 1,
+    retryDelay: 500,
+  });
+  return asked ? data : undefined;
+};
+
+/** The counts the menu shows beside its links, by screen (a resource's name). */
+export const usePendingCounts = (): Record<string, number | undefined> => ({
+  withdrawals: usePendingWithdrawals(),
+  adjustments: usePendingAdjustments(),
+});

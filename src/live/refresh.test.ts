@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChangeType } from '../../contract/live';
+import { PENDING_ADJUSTMENTS_KEY } from '../layout/usePendingCount';
 import { useEditingRecord, useHoldNewRecords } from './holds';
 import { refreshAfterGap, refreshResource } from './refresh';
 
@@ -43,6 +44,13 @@ describe('what a change reloads (refreshResource)', () => {
     expect(invalidated(queryClient, HISTORY('12'))).toBe(true);
     expect(invalidated(queryClient, ONE('13'))).toBe(false);
     expect(invalidated(queryClient, HISTORY('13'))).toBe(false);
+    expect(invalidated(queryClient, OTHER)).toBe(false);
+  });
+
+  it("a credit decided or requested elsewhere reloads the menu's count of pending credits", () => {
+    const queryClient = clientWith([[...PENDING_ADJUSTMENTS_KEY], OTHER]);
+    refreshResource(queryClient, 'adjustments', changes('updated', '7'));
+    expect(invalidated(queryClient, [...PENDING_ADJUSTMENTS_KEY])).toBe(true);
     expect(invalidated(queryClient, OTHER)).toBe(false);
   });
 

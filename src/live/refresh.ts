@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ChangeType } from '../../contract/live';
+import { PENDING_ADJUSTMENTS_KEY } from '../layout/usePendingCount';
 import { isBeingEdited, isHoldingNew } from './holds';
 
 /** What a burst of events said about one resource. */
@@ -15,6 +16,7 @@ const MANY = new Set(['getList', 'getInfiniteList', 'getManyReference', 'getMany
 const EXTRA_KEYS: Record<string, QueryKey[]> = {
   bots: [['bots', 'summary']],
   decks: [['unity-decks', 'list']],
+  adjustments: [PENDING_ADJUSTMENTS_KEY],
 };
 
 const paramsOf = (key: QueryKey) => (key[2] ?? {}) as { id?: unknown; filter?: unknown };

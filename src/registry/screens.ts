@@ -5,6 +5,7 @@ import { notifications } from '../pages/notifications';
 import { appInfo, dailyRewards, payouts, referral } from '../pages/settings';
 import { dashboard } from '../pages/stats';
 import { unityDecks } from '../pages/unity-decks';
+import { adjustments } from '../resources/adjustments';
 import { audit } from '../resources/audit';
 import { bots } from '../resources/bots';
 import { categories } from '../resources/categories';
@@ -24,6 +25,7 @@ const plain = plainResources.map(({ name, spec }) => plainScreen({ name, spec })
 export const resources: ResourceScreen[] = [
   users,
   withdrawals,
+  adjustments,
   bots,
   categories,
   offers,
@@ -59,7 +61,7 @@ export const pages: PageScreen[] = [
  * (Game Offers, Legal, Withdrawal Types) are where admins manage them.
  */
 export const menuScreens: Record<'top' | 'settings' | 'bottom', (PageScreen | ResourceScreen)[]> = {
-  top: [dashboard, users, withdrawals],
+  top: [dashboard, users, withdrawals, adjustments],
   // The spec's order: App Info, Bots, then the other pages in the order above.
   settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plain],
   bottom: [audit],

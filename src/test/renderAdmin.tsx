@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App, type RouterFactory } from '../App';
 import { forgetPermissions } from '../authProvider';
+import { PENDING_ADJUSTMENTS } from '../endpoints';
 import { resources as registered } from '../registry/screens';
 import type { ResourceScreen } from '../registry/types';
 import { setToken } from '../storage';
@@ -11,6 +12,7 @@ import {
   type FakeResponse,
   type FakeRoute,
   installFakeFetch,
+  listOf,
   type networkError,
   reply,
 } from './fakeFetch';
@@ -25,8 +27,8 @@ export interface RenderAdminOptions {
   entries?: string[];
   /**
    * Routes of the fake API; the admin ping always answers 200 and, unless given, me answers an
-   * admin holding `*` (as the test helpers' admins do) and the stats summary (the menu's pending
-   * count) answers nothing pending. The live event stream is `liveStream` (fakeFetch.ts).
+   * admin holding `*` (as the test helpers' admins do), and the stats summary and the adjustments
+   * (the menu's pending counts) answer nothing pending. The live event stream is `liveStream` (fakeFetch.ts).
    */
   routes?: Record<string, FakeRoute | FakeResponse | typeof networkError>;
   /** Resources mounted beside the registry's (a kit's test resource). */
@@ -96,14 +98,25 @@ export const backgroundRoutes = () => ({
   'GET /api/admin/ping': reply(200, { ok: true }),
   'GET /api/auth/me': reply(200, meHolding(['*'])),
   'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+  'GET /api/admin/adjustments': listOf([]),
 });
 
-/**
- * The requests every page makes (the admin ping, who am I, the stats summary behind the menu's
- * pending count), left out of `apiCalls`.
- */
-const BACKGROUND = new Set(['/api/admin/ping', '/api/auth/me', '/api/admin/stats/summary']);
+/** The menu's count of pending credits, as the console asks it. */
+export const PENDING_ADJUSTMENTS_PATH = `/api/admin/adjustments?${new URLSearchParams(
+  Object.entries(PENDING_ADJUSTMENTS).map(([key, value]) => [key, String(value)]),
+)}`;
 
-/** The API requests (not the ping, me nor the stats summary) as 'METHOD /path?query'. */
+/**
+ * The requests every page makes (the admin ping, who am I, the stats summary and the pending
+ * credits behind the menu's counts), left out of `apiCalls`.
+ */
+const BACKGROUND = new Set([
+  '/api/admin/ping',
+  '/api/auth/me',
+  '/api/admin/stats/summary',
+  PENDING_ADJUSTMENTS_PATH,
+]);
+
+/** The API requests (not the ping, me, nor the menu's counts) as 'METHOD /path?query'. */
 export const apiCalls = (requests: { method: string; path: string }[]) =>
   requests.filter((r) => !BACKGROUND.has(r.path)).map((r) => `${r.method} ${r.path}`);

@@ -163,6 +163,8 @@ export const SettingsField = ({
       onChange={(event) => onChange(event.target.value)}
       slotProps={{
         htmlInput: { ...input, readOnly: saving || readOnly },
+        // a switched-off field's hint says what it is for: readable, not greyed out
+        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
         input: unit
           ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
           : undefined,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../format';
 import { type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
 import { renderAdminHolding } from '../../test/renderAdmin';
-import { PAYOUT_RULE } from './PayoutsPage';
+import { CREDIT_RULE, PAYOUT_RULE } from './PayoutsPage';
 import { LOADED_AT, patchesTo, renderSettings, SAVED_AT, saveButton } from './testing';
 
 const URL = '/api/admin/settings/payouts';
@@ -20,6 +20,8 @@ const render = (
 
 const toggle = () => screen.getByRole('switch', { name: 'Require a second approval' });
 const amount = () => screen.getByRole('spinbutton', { name: 'Second approval from (USD)' });
+const creditToggle = () => screen.getByRole('switch', { name: 'Second approval of credits' });
+const points = () => screen.getByRole('spinbutton', { name: 'Second approval from (points)' });
 const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
 
 describe('Payout Controls page', () => {
@@ -66,7 +68,7 @@ describe('Payout Controls page', () => {
 
     expect(await screen.findByText('Payout controls saved')).toBeInTheDocument();
     const [sent] = patchesTo(requests, URL);
-    expect(sent?.body).toEqual({ secondApprovalFromUsd: 1000 });
+    expect(sent?.body).toEqual({ secondApprovalFromUsd: 1000, secondApprovalFromPoints: null });
     expect(sent?.headers['if-match']).toBe(LOADED_AT);
     expect(amount()).toHaveDisplayValue('1000.00');
     expect(screen.getByText(`Last updated: ${formatDateTime(SAVED_AT)}`)).toBeInTheDocument();
@@ -80,8 +82,66 @@ describe('Payout Controls page', () => {
     await user.click(saveButton());
 
     expect(await screen.findByText('Payout controls saved')).toBeInTheDocument();
-    expect(patchesTo(requests, URL)[0]?.body).toEqual({ secondApprovalFromUsd: null });
+    expect(patchesTo(requests, URL)[0]?.body).toEqual({
+      secondApprovalFromUsd: null,
+      secondApprovalFromPoints: null,
+    });
     expect(toggle()).not.toBeChecked();
+  });
+
+  it('credits: off by default, explained, one at once for every credit', async () => {
+    render();
+    expect(await screen.findByText(CREDIT_RULE)).toBeVisible();
+    expect(creditToggle()).not.toBeChecked();
+    expect(points()).toBeDisabled();
+    expect(preview().getByText('Every credit applies at once.')).toBeVisible();
+  });
+
+  it('saves a points threshold beside the USD one, and shows a saved one', async () => {
+    const user = userEvent.setup();
+    const { requests } = render(undefined, {
+      secondApprovalFromUsd: 250,
+      secondApprovalFromPoints: null,
+      updatedAt: LOADED_AT,
+    });
+    await user.click(await screen.findByRole('switch', { name: /of credits/ }));
+    expect(
+      preview().getByText('Enter the points from which a credit needs a second admin.'),
+    ).toBeVisible();
+    await user.type(points(), '50000');
+    expect(
+      preview().getByText(
+        "Credits of 50,000 points or more wait for a second admin's approval; smaller ones apply at once.",
+      ),
+    ).toBeVisible();
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Payout controls saved')).toBeInTheDocument();
+    expect(patchesTo(requests, URL)[0]?.body).toEqual({
+      secondApprovalFromUsd: 250,
+      secondApprovalFromPoints: 50000,
+    });
+    expect(creditToggle()).toBeChecked();
+    expect(points()).toHaveValue(50000);
+    expect(toggle()).toBeChecked();
+  });
+
+  it.each([
+    ['', /^Second approval from \(points\) must be a number$/],
+    ['0', /^Second approval from \(points\) must be at least 1$/],
+    ['1000000001', /must be at most 1000000000$/],
+    ['10.5', /must be a whole number$/],
+  ])('refuses %j points before sending, as the API words it', async (typed, message) => {
+    const user = userEvent.setup();
+    const { requests } = render();
+    await user.click(await screen.findByRole('switch', { name: /of credits/ }));
+    if (typed) await user.type(points(), typed);
+    await user.click(saveButton());
+
+    expect(points()).toHaveAccessibleDescription(message);
+    expect(points()).toHaveAttribute('aria-invalid', 'true');
+    expect(points()).toHaveFocus();
+    expect(patchesTo(requests, URL)).toHaveLength(0);
   });
 
   it.each([

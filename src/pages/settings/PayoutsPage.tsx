@@ -14,12 +14,12 @@ import {
   useSettingsForm,
 } from '../../components/settings/useSettingsForm';
 import type { AppDataProvider } from '../../dataProvider';
-import { formatUsd } from '../../format';
+import { formatNumber, formatUsd } from '../../format';
 import {
   type PayoutsForm,
   payoutsBodyOf,
   payoutsFormOf,
-  thresholdOf,
+  thresholdsOf,
   validatePayouts,
 } from './payouts';
 
@@ -29,17 +29,34 @@ export const PAYOUT_RULE =
   'withdrawal needs is fixed at its first approval: a change here leaves a half-approved one as ' +
   'it was. Off, every withdrawal needs one approval.';
 
-/** What the form would make the rule, from the values as they will be saved. */
+export const CREDIT_RULE =
+  'With a second approval of credits, raising a balance by the points below or more records ' +
+  'the credit with its reason and leaves the balance as it is until another admin approves it; ' +
+  'smaller credits and lowering a balance apply at once. Off, every credit applies at once.';
+
+/** What the form would make the rules, from the values as they will be saved. */
 const RulePreview = ({ form }: { form: PayoutsForm }) => {
-  const threshold = thresholdOf(form);
-  let text = 'Every withdrawal needs one approval.';
+  const { usd, points } = thresholdsOf(form);
+  let withdrawals = 'Every withdrawal needs one approval.';
   if (form.secondApproval) {
-    text =
-      threshold === null
+    withdrawals =
+      usd === null
         ? 'Enter the amount from which a second approval is required.'
-        : `Withdrawals of ${formatUsd(threshold)} or more need approvals from two different admins; smaller ones need one.`;
+        : `Withdrawals of ${formatUsd(usd)} or more need approvals from two different admins; smaller ones need one.`;
   }
-  return <Typography>{text}</Typography>;
+  let credits = 'Every credit applies at once.';
+  if (form.creditApproval) {
+    credits =
+      points === null
+        ? 'Enter the points from which a credit needs a second admin.'
+        : `Credits of ${formatNumber(points)} points or more wait for a second admin's approval; smaller ones apply at once.`;
+  }
+  return (
+    <>
+      <Typography>{withdrawals}</Typography>
+      <Typography>{credits}</Typography>
+    </>
+  );
 };
 
 const PayoutControlsForm = ({ loaded }: { loaded: Partial<PayoutSettings> }) => {
@@ -97,11 +114,49 @@ const PayoutControlsForm = ({ loaded }: { loaded: Partial<PayoutSettings> }) => 
           change('secondApprovalFromUsd', (f) => ({ ...f, secondApprovalFromUsd: value }))
         }
       />
+      <Typography variant="body2" color="text.secondary">
+        {CREDIT_RULE}
+      </Typography>
+      <FormControlLabel
+        label="Second approval of credits"
+        control={
+          <Switch
+            checked={form.creditApproval}
+            disabled={saving || !mayWrite}
+            onChange={(event) =>
+              change('secondApprovalFromPoints', (f) => ({
+                ...f,
+                creditApproval: event.target.checked,
+              }))
+            }
+          />
+        }
+      />
+      <SettingsField
+        label="Second approval from (points)"
+        type="number"
+        value={form.secondApprovalFromPoints}
+        disabled={!form.creditApproval}
+        error={errors.secondApprovalFromPoints}
+        hint={
+          form.creditApproval
+            ? 'A whole number from 1 to 1,000,000,000'
+            : 'Used when a second approval of credits is required'
+        }
+        saving={saving}
+        input={{ min: 1, max: 1_000_000_000, step: 1 }}
+        onChange={(value) =>
+          change('secondApprovalFromPoints', (f) => ({ ...f, secondApprovalFromPoints: value }))
+        }
+      />
     </SettingsForm>
   );
 };
 
-/** /settings/payouts: whether large withdrawals need a second admin's approval, and from what amount. */
+/**
+ * /settings/payouts: whether large withdrawals and large balance credits need a second admin's
+ * approval, and from what amount.
+ */
 export const PayoutsPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useSetting('payouts', dataProvider.getPayouts);

@@ -2,41 +2,62 @@ import { PayoutSettingsBody } from '../../../contract/settings';
 import type { FieldErrors } from '../../apiErrors';
 import { contractErrors } from '../../forms/contractErrors';
 
-/** The switch, and the amount as typed (kept while the switch is off). */
+/** Each switch, and its threshold as typed (kept while the switch is off). */
 export interface PayoutsForm {
   secondApproval: boolean;
   secondApprovalFromUsd: string;
+  creditApproval: boolean;
+  secondApprovalFromPoints: string;
 }
 
-export const payoutsFormOf = (loaded: { secondApprovalFromUsd?: unknown }): PayoutsForm => {
-  const amount = loaded.secondApprovalFromUsd;
-  return typeof amount === 'number' && Number.isFinite(amount)
-    ? { secondApproval: true, secondApprovalFromUsd: amount.toFixed(2) }
-    : { secondApproval: false, secondApprovalFromUsd: '' };
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+export const payoutsFormOf = (loaded: {
+  secondApprovalFromUsd?: unknown;
+  secondApprovalFromPoints?: unknown;
+}): PayoutsForm => {
+  const usd = loaded.secondApprovalFromUsd;
+  const points = loaded.secondApprovalFromPoints;
+  return {
+    secondApproval: isNumber(usd),
+    secondApprovalFromUsd: isNumber(usd) ? usd.toFixed(2) : '',
+    creditApproval: isNumber(points),
+    secondApprovalFromPoints: isNumber(points) ? String(points) : '',
+  };
 };
 
-/** The typed amount; undefined while blank, so the check says it is required. */
-const amountOf = (typed: string): number | undefined =>
-  typed.trim() === '' ? undefined : Number(typed.trim());
+/** The typed number; NaN while blank, so the check says it must be a number. */
+const numberOf = (typed: string): number => (typed.trim() === '' ? Number.NaN : Number(typed));
 
-/** The PATCH body: null while the switch is off. */
-export const payoutsBodyOf = (form: PayoutsForm): PayoutSettingsBody => ({
-  secondApprovalFromUsd: form.secondApproval ? Number(form.secondApprovalFromUsd.trim()) : null,
+/** What the checks see: each threshold only while its switch is on. */
+const checkedOf = (form: PayoutsForm) => ({
+  ...(form.secondApproval && { secondApprovalFromUsd: numberOf(form.secondApprovalFromUsd) }),
+  ...(form.creditApproval && {
+    secondApprovalFromPoints: numberOf(form.secondApprovalFromPoints),
+  }),
 });
 
-/** As the API checks it (0.01 to 1,000,000, two decimals at most), only while switched on. */
-export const validatePayouts = (form: PayoutsForm): FieldErrors =>
-  form.secondApproval
-    ? contractErrors(PayoutSettingsBody, {
-        secondApprovalFromUsd: amountOf(form.secondApprovalFromUsd),
-      })
-    : {};
+/** The PATCH body: both thresholds, each null while its switch is off. */
+export const payoutsBodyOf = (form: PayoutsForm): PayoutSettingsBody => ({
+  secondApprovalFromUsd: null,
+  secondApprovalFromPoints: null,
+  ...checkedOf(form),
+});
 
-/** The threshold the form would save, when it is one. */
-export const thresholdOf = (form: PayoutsForm): number | null => {
-  if (!form.secondApproval) return null;
-  const parsed = PayoutSettingsBody.safeParse({
-    secondApprovalFromUsd: amountOf(form.secondApprovalFromUsd),
-  });
-  return parsed.success ? (parsed.data.secondApprovalFromUsd ?? null) : null;
+/**
+ * As the API checks them (USD: 0.01 to 1,000,000, two decimals at most; points: a whole number
+ * from 1 to 1,000,000,000), each only while switched on.
+ */
+export const validatePayouts = (form: PayoutsForm): FieldErrors =>
+  contractErrors(PayoutSettingsBody, checkedOf(form));
+
+/** The thresholds the form would save, each when it is a valid one (null otherwise). */
+export const thresholdsOf = (form: PayoutsForm): { usd: number | null; points: number | null } => {
+  const checked = checkedOf(form);
+  const valid = <K extends keyof typeof checked>(field: K) => {
+    const parsed = PayoutSettingsBody.safeParse({ [field]: checked[field] });
+    return parsed.success ? (parsed.data[field] ?? null) : null;
+  };
+  return { usd: valid('secondApprovalFromUsd'), points: valid('secondApprovalFromPoints') };
 };

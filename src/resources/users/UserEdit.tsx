@@ -1,6 +1,7 @@
 import CancelIcon from '@mui/icons-material/Close';
-import { Box, Button, Card, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import {
   Edit,
   NumberInput,
@@ -10,26 +11,43 @@ import {
   Toolbar,
   useNotify,
   useRecordContext,
+  useSaveContext,
 } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { useFormContext } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  type Adjustment,
+  type AdjustmentReason,
+  creditRecorded,
+  OWN_ACCOUNT,
+} from '../../../contract/adjustments';
 import { TEXT_MAX } from '../../../contract/limits';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
 import { Facts } from '../../components/Facts';
 import { FormSaveButton } from '../../components/FormSaveButton';
+import type { ReasonChoice } from '../../components/ReasonDialog';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
+import { StatusBadge } from '../../components/StatusBadge';
 import { maxLengthProps } from '../../components/textLimit';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
+import { formatNumber } from '../../format';
 import { ChangedElsewhere } from '../../live/ChangedElsewhere';
+import { CreditReasonDialog } from '../adjustments/CreditReasonDialog';
 import { AdminToggleButton } from './AdminToggleButton';
 import { PasswordCard } from './PasswordCard';
 import { PermissionsCard } from './PermissionsCard';
 import { UserTitle } from './UserTitle';
 import {
+  creditNeedingReason,
+  isSignedInAdmin,
   MESSAGES,
   STATUS_CHOICES,
+  toNumber,
+  toOwnPatch,
   toUserPatch,
   USERS_PATH,
+  type UserFormValues,
   type UserRecord,
   userPath,
   userResolver,
@@ -105,8 +123,86 @@ const ReadOnlyAdminFacts = () => {
   );
 };
 
-const EditCards = ({ sync }: { sync: ServerState }) => {
+/** The values of a save that waits for a credit's reason, and how much the credit is. */
+interface CreditAsk {
+  values: FieldValues;
+  delta: number;
+}
+
+/** On one's own record: balance, XP, status and referrer shown, not editable, and why. */
+const OwnStanding = ({ record }: { record: UserRecord }) => (
+  <Box sx={{ width: '100%', my: 1 }}>
+    <Alert severity="info" sx={{ mb: 1.5 }}>
+      {OWN_ACCOUNT}
+    </Alert>
+    <Facts
+      facts={[
+        ['Balance', formatNumber(record.balance)],
+        ['XP', formatNumber(record.xp)],
+        ['Status', <StatusBadge key="status" status={record.status} />],
+        ['Referred by', record.referredBy || '-'],
+      ]}
+    />
+  </Box>
+);
+
+const StandingInputs = () => (
+  <>
+    <Box sx={{ display: 'flex', gap: 2, width: '100%', flexWrap: 'wrap' }}>
+      <NumberInput source="balance" label="Balance" min={0} step={1} sx={{ flex: 1 }} />
+      <NumberInput source="xp" label="XP" min={0} step={1} sx={{ flex: 1 }} />
+    </Box>
+    <SelectInput source="status" label="Status" choices={STATUS_CHOICES} />
+    <TextInput
+      source="referredBy"
+      label="Referred by"
+      autoComplete="off"
+      {...maxLengthProps(TEXT_MAX.user.referredBy)}
+    />
+  </>
+);
+
+/**
+ * Saves as the form says; a credit that needs a second admin first asks for its reason
+ * (`credit`, opened here or by the API's 400 on adjustmentReason), then saves with it.
+ */
+const useCreditSave = (
+  record: UserRecord | undefined,
+  credit: CreditAsk | null,
+  setCredit: (ask: CreditAsk | null) => void,
+  lastSent: MutableRefObject<CreditAsk | null>,
+) => {
+  const { save, saving } = useSaveContext();
+  const send = (values: FieldValues) => {
+    lastSent.current = { values, delta: record ? toNumber(values.balance) - record.balance : 0 };
+    return save?.(values);
+  };
+  const submit = (values: FieldValues) => {
+    const delta = record ? creditNeedingReason(values as UserFormValues, record) : null;
+    if (delta !== null) {
+      setCredit({ values, delta });
+      return;
+    }
+    return send(values);
+  };
+  const confirm = ({ reason, note }: ReasonChoice<AdjustmentReason>) => {
+    if (credit) void send({ ...credit.values, adjustmentReason: reason, adjustmentNote: note });
+  };
+  return { submit, confirm, saving: Boolean(saving) };
+};
+
+interface CreditState {
+  credit: CreditAsk | null;
+  setCredit: (ask: CreditAsk | null) => void;
+  /** The last save sent, to ask for its reason when the API wants one. */
+  lastSent: MutableRefObject<CreditAsk | null>;
+}
+
+const EditCards = ({ sync, credits }: { sync: ServerState; credits: CreditState }) => {
   const record = useRecordContext<UserRecord>();
+  const own = record !== undefined && isSignedInAdmin(record);
+  const { credit, setCredit, lastSent } = credits;
+  const { submit, confirm, saving } = useCreditSave(record, credit, setCredit, lastSent);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <ChangedElsewhere entity="user" />
@@ -119,6 +215,7 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
           // the checks are the API's own (userResolver), each message under its field and all at
           // once, never the browser's bubble for one field (min 0, the email's format)
           noValidate
+          onSubmit={submit}
           sx={{ maxWidth: 640 }}
         >
           <ServerSync {...sync} />
@@ -135,20 +232,17 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
             autoComplete="off"
             {...maxLengthProps(TEXT_MAX.user.email)}
           />
-          <Box sx={{ display: 'flex', gap: 2, width: '100%', flexWrap: 'wrap' }}>
-            <NumberInput source="balance" label="Balance" min={0} step={1} sx={{ flex: 1 }} />
-            <NumberInput source="xp" label="XP" min={0} step={1} sx={{ flex: 1 }} />
-          </Box>
-          <SelectInput source="status" label="Status" choices={STATUS_CHOICES} />
-          <TextInput
-            source="referredBy"
-            label="Referred by"
-            autoComplete="off"
-            {...maxLengthProps(TEXT_MAX.user.referredBy)}
-          />
+          {own && record ? <OwnStanding record={record} /> : <StandingInputs />}
           <ReadOnlyAdminFacts />
         </SimpleForm>
       </Card>
+      <CreditReasonDialog
+        open={credit !== null}
+        delta={credit?.delta ?? 0}
+        busy={saving}
+        onConfirm={confirm}
+        onClose={() => setCredit(null)}
+      />
       {record && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
           <PermissionsCard record={record} />
@@ -166,7 +260,10 @@ const EditCards = ({ sync }: { sync: ServerState }) => {
  */
 export const UserEdit = () => {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [sync, setSync] = useState<ServerState>({});
+  const [credit, setCredit] = useState<CreditAsk | null>(null);
+  const lastSent = useRef<CreditAsk | null>(null);
   const loadFailure = useRecordLoadFailure(MESSAGES.notFound, USERS_PATH, MESSAGES.loadError);
 
   return (
@@ -176,20 +273,38 @@ export const UserEdit = () => {
       component="div"
       mutationMode="pessimistic"
       redirect={false}
-      transform={toUserPatch}
+      transform={(values: UserFormValues, options?: { previousData?: UserRecord }) =>
+        options?.previousData && isSignedInAdmin(options.previousData)
+          ? toOwnPatch(values)
+          : toUserPatch(values)
+      }
       queryOptions={loadFailure}
       mutationOptions={{
-        onSuccess: (saved: UserRecord) => {
+        onSuccess: ({ adjustment, ...saved }: UserRecord & { adjustment?: Adjustment }) => {
+          setCredit(null);
+          // a credit waiting for a second admin: the balance is the one before it
           setSync({ saved });
-          notify(MESSAGES.saved, { type: 'success' });
+          if (adjustment) {
+            notify(creditRecorded(adjustment.delta), { type: 'success' });
+            void queryClient.invalidateQueries({ queryKey: ['adjustments'] });
+          } else {
+            notify(MESSAGES.saved, { type: 'success' });
+          }
         },
         onError: (error) => {
-          setSync({ errors: fieldErrorsOf(error) });
+          const errors = fieldErrorsOf(error);
+          // the threshold went down since the page loaded: the credit now needs its reason
+          if (errors?.adjustmentReason && lastSent.current) {
+            setCredit(lastSent.current);
+            return;
+          }
+          setCredit(null);
+          setSync({ errors });
           notify(errorMessage(error, 'Error saving user'), { type: 'error' });
         },
       }}
     >
-      <EditCards sync={sync} />
+      <EditCards sync={sync} credits={{ credit, setCredit, lastSent }} />
     </Edit>
   );
 };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../../../contract/users';
 import { expectHistoryOf, oneUpdateOf } from '../../components/timeline/testing';
 import { reply } from '../../test/fakeFetch';
+import { anAdjustment } from '../adjustments/testing';
 import { apiCalls, detailOf, listOf, makeUser, renderUsers } from './testing';
 
 const admin = makeUser({
@@ -81,6 +82,33 @@ describe('User detail', () => {
     );
     expect(screen.getByRole('button', { name: 'Remove admin' })).toBeInTheDocument();
     expect(apiCalls(requests)).toContain('GET /api/admin/users/USR-7');
+  });
+
+  it("lists the player's credits awaiting a second approval, each linking to its decision", async () => {
+    const { requests } = renderUsers(['/users/USR-7'], {
+      'GET /api/admin/users/USR-7': detailOf(admin),
+      'GET /api/admin/adjustments': listOf([
+        anAdjustment({ _id: 'adj9', userId: 'USR-7', delta: 120_000, reason: 'goodwill' }),
+      ]),
+      ...noMatches,
+    });
+    const card = await screen.findByRole('region', { name: 'Credits awaiting a second approval' });
+    expect(within(card).getByRole('link', { name: '+120,000 points' })).toHaveAttribute(
+      'href',
+      '/adjustments/adj9',
+    );
+    expect(card).toHaveTextContent(/Goodwill · requested by carol/);
+    expect(apiCalls(requests)).toContain(
+      'GET /api/admin/adjustments?page=1&limit=20&sort=requestedAt%3Adesc&userId=USR-7&status=pending',
+    );
+  });
+
+  it('shows no credits card while none is pending', async () => {
+    renderUsers(['/users/USR-7'], { 'GET /api/admin/users/USR-7': detailOf(admin), ...noMatches });
+    expect(await screen.findByText('Admin enabled', { selector: 'dt' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Credits awaiting a second approval' }),
+    ).not.toBeInTheDocument();
   });
 
   it("shows 'no' and '-' for a user who is not an admin, and the referrer when there is one", async () => {

@@ -10,6 +10,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
+import { PendingCredits } from '../adjustments/PendingCredits';
 import { AdminToggleButton } from './AdminToggleButton';
 import { MatchHistory } from './MatchHistory';
 import { PermissionsCard } from './PermissionsCard';
@@ -102,6 +103,7 @@ const UserDetail = () => {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <ProfileCard record={record} />
+      <PendingCredits userId={record.id} />
       <StatCards record={record} />
       <PermissionsCard record={record} />
       <MatchHistory userId={record.id} />

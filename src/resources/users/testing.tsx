@@ -42,8 +42,11 @@ export const makeMatch = (overrides: Partial<Match> = {}): Match => ({
   ...overrides,
 });
 
-export const detailOf = (user: User, stats = { matchesCount: 12, wins: 7, losses: 4, draws: 1 }) =>
-  reply(200, { user, stats, adminRole: user.adminRole });
+export const detailOf = (
+  user: User,
+  stats = { matchesCount: 12, wins: 7, losses: 4, draws: 1 },
+  secondApprovalFromPoints: number | null = null,
+) => reply(200, { user, stats, adminRole: user.adminRole, secondApprovalFromPoints });
 
 /** The real admin (see renderAdmin) with only the users resource, at the last of `entries`. */
 /** The users' screens, their permissions card answered the catalogue (unless a test says). */

@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import { ADJUSTMENT_REASONS, type AdjustmentReason } from '../../../contract/adjustment-reasons';
 import { PASSWORD_TOO_SHORT } from '../../../contract/passwords';
 import {
   type AdminRole,
@@ -14,7 +15,12 @@ import { getStoredUser } from '../../storage';
  * A user as react-admin holds it: the API's user with `id` = userId. The detail answer
  * ({user, stats, adminRole}) is flattened by the dataProvider, so detail records also carry stats.
  */
-export type UserRecord = User & { id: Identifier; stats?: UserStats };
+export type UserRecord = User & {
+  id: Identifier;
+  stats?: UserStats;
+  /** From the detail: a credit of at least this many points waits for a second admin. */
+  secondApprovalFromPoints?: number | null;
+};
 
 export const STATUS_CHOICES: { id: UserStatus; name: string }[] = [
   { id: 'pending', name: 'Pending' },
@@ -82,11 +88,22 @@ export const toNumber = (value: unknown): number => {
   return Number.isFinite(number) ? number : 0;
 };
 
+/** The edit form's values, and the reason of a credit once the admin gave it. */
+export type UserFormValues = Partial<
+  Record<keyof UserRecord | 'adjustmentReason' | 'adjustmentNote', unknown>
+>;
+
+const isAdjustmentReason = (value: unknown): value is AdjustmentReason =>
+  (ADJUSTMENT_REASONS as readonly unknown[]).includes(value);
+
+/** What an admin cannot change on their own account (403 own_account): value and standing. */
+export const OWN_STANDING = ['balance', 'xp', 'status', 'referredBy'] as const;
+
 /**
  * The edit form's values as the PATCH body: only the editable fields (the API rejects unknown
- * ones), balance and XP as numbers, referredBy '' when blank.
+ * ones), balance and XP as numbers, referredBy '' when blank, and a credit's reason when given.
  */
-export const toUserPatch = (values: Partial<Record<keyof UserRecord, unknown>>): UserPatch => {
+export const toUserPatch = (values: UserFormValues): UserPatch => {
   const patch: UserPatch = {
     username: typeof values.username === 'string' ? values.username : '',
     email: typeof values.email === 'string' ? values.email : '',
@@ -97,14 +114,36 @@ export const toUserPatch = (values: Partial<Record<keyof UserRecord, unknown>>):
   if (STATUS_CHOICES.some((choice) => choice.id === values.status)) {
     patch.status = values.status as UserStatus;
   }
+  if (isAdjustmentReason(values.adjustmentReason)) {
+    patch.adjustmentReason = values.adjustmentReason;
+    const note = typeof values.adjustmentNote === 'string' ? values.adjustmentNote.trim() : '';
+    if (note) patch.adjustmentNote = note;
+  }
   return patch;
+};
+
+/** The PATCH of the admin's own account: without what only another admin may change. */
+export const toOwnPatch = (values: UserFormValues): UserPatch => {
+  const patch = toUserPatch(values);
+  for (const field of OWN_STANDING) delete patch[field];
+  return patch;
+};
+
+/**
+ * How many points the save would add to the balance when that needs a second admin (at least
+ * the detail's `secondApprovalFromPoints`), or null when it applies at once.
+ */
+export const creditNeedingReason = (
+  values: UserFormValues,
+  record: Pick<UserRecord, 'balance' | 'secondApprovalFromPoints'>,
+): number | null => {
+  const threshold = record.secondApprovalFromPoints;
+  const credit = toNumber(values.balance) - record.balance;
+  return typeof threshold === 'number' && credit >= threshold ? credit : null;
 };
 
 /**
  * The edit form's checks: the API's own (contract/users) on the values as they will be sent, so
  * a negative balance is 'Balance must be 0 or more' under its field, beside every other bad one.
  */
-export const userResolver = contractResolver<Partial<Record<keyof UserRecord, unknown>>>(
-  UserPatch,
-  toUserPatch,
-);
+export const userResolver = contractResolver<UserFormValues>(UserPatch, toUserPatch);

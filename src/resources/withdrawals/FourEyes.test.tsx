@@ -399,6 +399,34 @@ describe('Withdrawal detail: four-eyes', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
+  it('disables Approve with the refusal the API answered on the withdrawal, shown in words', async () => {
+    const refused = {
+      ...approvedByOther,
+      approvalRefusal: {
+        code: 'approvers_not_independent',
+        error:
+          'carol set the password of tester on 3 Nov: another admin must give the second approval.',
+      },
+    };
+    renderDetail('w3', { 'GET /api/admin/withdrawals/w3': reply(200, refused) });
+
+    expect(
+      await screen.findByText(
+        'carol set the password of tester on 3 Nov: another admin must give the second approval.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it('an approvalRefusal of null from the API leaves Approve enabled', async () => {
+    renderDetail('w3', {
+      'GET /api/admin/withdrawals/w3': reply(200, { ...approvedByOther, approvalRefusal: null }),
+    });
+    expect(await screen.findByText('Approvals')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  });
+
   it('lists the approvals: how many of how many, who, when and their note', async () => {
     renderDetail('w3', { 'GET /api/admin/withdrawals/w3': reply(200, approvedByOther) });
 

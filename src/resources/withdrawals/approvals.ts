@@ -34,14 +34,17 @@ export const getsFirstOfTwo = (
   (record.approvals?.length ?? 0) === 0;
 
 /**
- * Why `me` may not approve the withdrawal, as the API would answer: the player's account is
- * disabled, it is their own account's, or they gave its first approval. Undefined when they may.
+ * Why `me` may not approve the withdrawal, as the API would answer: what the GET of one said
+ * (`approvalRefusal`: also approvers who are not independent), else as worked out here from the
+ * row: the player's account is disabled, it is their own account's, or they gave its first
+ * approval. Undefined when they may.
  */
 export const approvalBlock = (
   record: WithdrawalRecord,
   me: StoredUser | null,
 ): string | undefined => {
   if (record.status !== 'pending') return undefined;
+  if (record.approvalRefusal !== undefined) return record.approvalRefusal?.error;
   if (record.user?.status === 'disabled') return ACCOUNT_DISABLED;
   if (!me) return undefined;
   if (me.userId === record.userId) return OWN_WITHDRAWAL;

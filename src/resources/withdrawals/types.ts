@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import type { ApprovalRefusal } from '../../../contract/adjustments';
 import type {
   Decision,
   Withdrawal,
@@ -6,8 +7,11 @@ import type {
   WithdrawalStatusFilter,
 } from '../../../contract/withdrawals';
 
-/** A withdrawal as react-admin holds it: the API record plus `id` (= `_id`). */
-export type WithdrawalRecord = Withdrawal & { id: Identifier };
+/**
+ * A withdrawal as react-admin holds it: the API record plus `id` (= `_id`); the GET of one also
+ * says why the signed-in admin may not approve it now (`approvalRefusal`, null when they may).
+ */
+export type WithdrawalRecord = Withdrawal & { id: Identifier; approvalRefusal?: ApprovalRefusal };
 
 export type { Decision, WithdrawalStatus };
 
