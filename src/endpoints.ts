@@ -16,6 +16,7 @@ import type {
   IntegrationsSaved,
 } from '../contract/integrations';
 import type { LegalSaved } from '../contract/legal';
+import type { ListResponse } from '../contract/lists';
 import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
