@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../format';
-import { type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
+import { callsTo, type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
 import { LOADED_AT, patchesTo, renderSettings, SAVED_AT, saveButton } from './testing';
 
 const URL = '/api/admin/settings/referral';
@@ -113,5 +113,22 @@ describe('Referral Settings page', () => {
     expect(points()).toHaveAccessibleDescription('must be at most 1000000000');
     expect(points()).toHaveValue(20000000000);
     expect(screen.queryByText('Referral settings saved')).not.toBeInTheDocument();
+  });
+
+  it('is not reloaded under what is typed when the live stream comes back after a gap', async () => {
+    const user = userEvent.setup();
+    const { requests, liveStream } = render();
+    await liveStream.connected();
+    await screen.findByRole('spinbutton', { name: 'Max referrals per user' });
+    await user.clear(maxReferrals());
+    await user.type(maxReferrals(), '3');
+    const counts = () => callsTo(requests, 'GET', '/api/admin/adjustments');
+    const before = counts().length;
+
+    liveStream.drop();
+    // what else is on screen reloads after the gap (the menu's pending count)
+    await waitFor(() => expect(counts().length).toBeGreaterThan(before), { timeout: 10_000 });
+    expect(callsTo(requests, 'GET', URL)).toHaveLength(1);
+    expect(maxReferrals()).toHaveValue(3);
   });
 });
