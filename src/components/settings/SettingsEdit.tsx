@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useRef, useState } from 'react';
+import { createContext, type ReactNode, type RefObject, useContext, useRef, useState } from 'react';
 import {
   EditBase,
   Form,
@@ -9,7 +9,7 @@ import {
   useNotify,
   useSaveContext,
 } from 'react-admin';
-import { type FieldValues, get } from 'react-hook-form';
+import { type FieldValues, get, type UseFormReset, useFormContext } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { useAllowed } from '../../access/useAllowed';
 import { errorMessage, type FieldErrors, fieldErrorsOf } from '../../apiErrors';
@@ -75,6 +75,12 @@ export interface SettingsEditProps<F extends FieldValues> {
   children: ReactNode;
 }
 
+/** Hands the form's reset out to the save (which runs outside the form's context). */
+const ResetHandle = ({ into }: { into: RefObject<UseFormReset<FieldValues> | null> }) => {
+  into.current = useFormContext().reset;
+  return null;
+};
+
 /**
  * The loaded record's form. A failure keeps all that was typed, puts the API's per-field
  * messages on their fields and says what went wrong above them; a success shows the saved
@@ -94,6 +100,7 @@ const SettingsRecordForm = <F extends FieldValues>({
   const mayWrite = useAllowed('edit', useLocation().pathname).allowed;
   // A second Enter before the first save answers must not send twice.
   const inFlight = useRef(false);
+  const reset = useRef<UseFormReset<FieldValues>>(null);
 
   const submit = async (values: FieldValues) => {
     if (!mayWrite || !save || inFlight.current) return;
@@ -102,7 +109,11 @@ const SettingsRecordForm = <F extends FieldValues>({
     let fields: FieldErrors | undefined;
     try {
       await save(values, {
-        onSuccess: () => notify(messages.saved, { type: 'success' }),
+        onSuccess: (saved: RaRecord) => {
+          // the saved values as normalised, even when the record did not change ('10.0' is 10)
+          reset.current?.(formOf(saved));
+          notify(messages.saved, { type: 'success' });
+        },
         onError: (error: unknown) => {
           if (isUnexpectedAnswer(error)) {
             setFailure({ title: messages.notSaved });
@@ -129,6 +140,7 @@ const SettingsRecordForm = <F extends FieldValues>({
       // what is wrong shows on the fields and above them, not in a notification as well
       disableInvalidFormNotification
     >
+      <ResetHandle into={reset} />
       <State.Provider value={{ failure, saving, mayWrite, updatedAt }}>{children}</State.Provider>
     </Form>
   );

@@ -80,6 +80,21 @@ describe('Referral Settings page', () => {
     expect(screen.getByText(`Last updated: ${formatDateTime(SAVED_AT)}`)).toBeInTheDocument();
   });
 
+  it('shows a save as normalised even when it leaves the stored numbers as they were', async () => {
+    const user = userEvent.setup();
+    render(undefined, { maxReferralsPerUser: 7, pointsPerReferral: 100, updatedAt: LOADED_AT });
+    await screen.findByRole('spinbutton', { name: 'Max referrals per user' });
+    await user.type(maxReferrals(), '.8');
+    expect(maxReferrals()).toHaveAccessibleDescription('Saved as 7: whole numbers only');
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Referral settings saved')).toBeInTheDocument();
+    expect(maxReferrals()).toHaveValue(7);
+    expect(maxReferrals()).toHaveAccessibleDescription(
+      'How many referred players earn their referrer points',
+    );
+  });
+
   it('tells when the settings were never saved, and sends no version then', async () => {
     const user = userEvent.setup();
     const { requests } = render(undefined, {
