@@ -380,6 +380,55 @@ describe('dataProvider', () => {
     });
   });
 
+  it('reads and saves a settings singleton at its own path, the whole body with If-Match', async () => {
+    const settings = createDataProvider(endpoints);
+    const loaded = { maxReferralsPerUser: 10, pointsPerReferral: 100, updatedAt: 'v1' };
+    const { requests } = installFakeFetch({
+      'GET /api/admin/settings/referral': reply(200, loaded),
+      'PATCH /api/admin/settings/referral': reply(200, { ok: true, updatedAt: 'v2' }),
+      'GET /api/admin/daily-rewards': reply(200, null),
+    });
+    const { data } = await settings.getOne('referral', { id: 'referral' });
+    expect(data).toEqual({ ...loaded, id: 'referral' });
+    // never saved: no fields, the page shows its defaults
+    await expect(settings.getOne('daily-rewards', { id: 'daily-rewards' })).resolves.toEqual({
+      data: { id: 'daily-rewards' },
+    });
+
+    const saved = await settings.update('referral', {
+      id: 'referral',
+      data: { maxReferralsPerUser: 10, pointsPerReferral: 5 },
+      previousData: data,
+    });
+    expect(requests[2]?.path).toBe('/api/admin/settings/referral');
+    expect(requests[2]?.headers['if-match']).toBe('v1');
+    expect(requests[2]?.body).toEqual({ maxReferralsPerUser: 10, pointsPerReferral: 5 });
+    expect(saved.data).toEqual({
+      id: 'referral',
+      maxReferralsPerUser: 10,
+      pointsPerReferral: 5,
+      updatedAt: 'v2',
+    });
+  });
+
+  it('takes a singleton save from where its answer holds it, and refuses one without ok', async () => {
+    const settings = createDataProvider(endpoints);
+    const body = { title: 'T', description: 'D', email: 'a@b.co', version: '1' };
+    installFakeFetch({
+      'PATCH /api/admin/app-info': reply(200, { ok: true, appInfo: { ...body, updatedAt: 'v3' } }),
+      'PATCH /api/admin/integrations': reply(200, { ok: false }),
+    });
+    const saved = await settings.update('app-info', {
+      id: 'app-info',
+      data: body,
+      previousData: { id: 'app-info' },
+    });
+    expect(saved.data).toEqual({ ...body, id: 'app-info', updatedAt: 'v3' });
+    await expect(
+      settings.update('integrations', { id: 'integrations', data: {}, previousData: {} as never }),
+    ).rejects.toThrow('PATCH admin/integrations answered without ok: true');
+  });
+
   it('rejects a create whose answer carries no id', async () => {
     installFakeFetch({ 'POST /api/admin/bots': reply(200, { ok: true }) });
     await expect(provider.create('bots', { data: { nickname: 'x' } })).rejects.toThrow(/botId/);

@@ -152,6 +152,7 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     };
     /** `/new` is the create page, never a record: refuse it (and no id) before any request. */
     const itemPath = (id: Identifier | undefined, verb: 'fetch' | 'update' | 'delete') => {
+      if (endpoint.singleton) return path;
       if (id === undefined || id === null || String(id).trim() === '' || id === 'new') {
         throw new Error(`Invalid ${label} id: cannot ${verb} ${String(id)}`);
       }
@@ -182,16 +183,23 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
   };
 
   const update: DataProvider['update'] = async (resource, params) => {
-    const { recordOf, itemPath, replace, answers } = routesOf(resource);
+    const { recordOf, itemPath, replace, answers, singleton } = routesOf(resource);
     // The version the form was loaded with: the API refuses (409) if the record changed since.
     const version = params.previousData?.updatedAt;
     const method = replace ? 'PUT' : 'PATCH';
     const path = itemPath(params.id, 'update');
+    const { id: _id, ...whole } = params.data;
     const answer = await http<unknown>(path, {
       method,
-      body: replace ? params.data : changedFields(params.data, params.previousData),
+      body: replace || singleton ? whole : changedFields(params.data, params.previousData),
       headers: typeof version === 'string' ? { 'If-Match': version } : undefined,
     });
+    if (singleton) {
+      // `{ok, updatedAt}` or `{ok, appInfo}`: the saved record is what was sent, as answered
+      held(answer, 'ok', `${method} ${path}`);
+      const { ok: _ok, ...saved } = recordIn(answer, answers.update, `${method} ${path}`);
+      return { data: { ...whole, ...saved, id: params.id } as never };
+    }
     return {
       data: { ...recordOf(answer, answers.update, `${method} ${path}`), id: params.id } as never,
     };
@@ -212,12 +220,16 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     getList,
 
     async getOne(resource, params) {
-      const { toRecord, itemPath, answers } = routesOf(resource);
+      const { toRecord, itemPath, answers, singleton } = routesOf(resource);
       const path = itemPath(params.id, 'fetch');
       const answer = await http<unknown>(path, {
         query: metaOf(params).query,
         signal: params.signal,
       });
+      if (singleton && answers.getOne === '.' && !isRecord(answer)) {
+        // never saved (or no object at all): the page shows the defaults
+        return { data: { id: params.id } as never };
+      }
       return {
         data: {
           ...toRecord(recordIn(answer, answers.getOne, `GET ${path}`)),

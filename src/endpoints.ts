@@ -10,28 +10,11 @@ import type { AuditFacets } from '../contract/audit';
 import type { MeResponse, OkResponse } from '../contract/auth';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
 import type { Deck, DeckCopy, DeckSave, DeckSaved, DecksList } from '../contract/decks';
-import type {
-  IntegrationsPatch,
-  IntegrationsResponse,
-  IntegrationsSaved,
-} from '../contract/integrations';
 import type { LegalSaved } from '../contract/legal';
 import type { ListResponse } from '../contract/lists';
 import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
-import type {
-  AppInfo,
-  AppInfoBody,
-  AppInfoSaved,
-  DailyRewards,
-  DailyRewardsBody,
-  PayoutSettings,
-  PayoutSettingsBody,
-  ReferralBody,
-  ReferralSettings,
-  SettingSaved,
-} from '../contract/settings';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
 import type {
   RecoveryCodes,
@@ -75,6 +58,12 @@ export interface Endpoint {
   idField?: IdField;
   /** Updates PUT the whole record instead of PATCHing the changed fields. */
   replace?: boolean;
+  /**
+   * One record at `path` itself (a settings page), its id the resource's name: an update
+   * PATCHes what the form's transform makes its body and must answer `ok: true`; a record never
+   * saved may read as null (the page shows the defaults).
+   */
+  singleton?: boolean;
   /** The record's name in messages; defaults to the resource's name in the singular ('bot'). */
   label?: string;
   answers?: Answers;
@@ -102,6 +91,14 @@ export const endpoints: Endpoints = {
   matches: {
     under: { target: 'userId', path: (id) => `admin/users/${id}/matches` },
   },
+  'daily-rewards': { singleton: true, label: 'daily rewards schedule' },
+  referral: { singleton: true, path: 'admin/settings/referral', label: 'referral settings' },
+  'app-info': { singleton: true, label: 'app info', answers: { update: 'appInfo' } },
+  payouts: { singleton: true, path: 'admin/settings/payouts', label: 'payout controls' },
+  integrations: {
+    singleton: true,
+    answers: { getOne: 'integrations', update: 'integrations' },
+  },
 };
 
 /** The query of the pending credits' count: one row is enough, `total` says how many. */
@@ -125,18 +122,6 @@ const basedOn = (version: string | null | undefined) =>
 const verb =
   <A extends unknown[], T>(describe: (...args: A) => VerbCall) =>
   (...args: A) => ({ ...describe(...args), answer: undefined as unknown as T });
-
-const settingSave =
-  <B, T>(path: string) =>
-  (body: B, version: string | null) =>
-    ({
-      path,
-      method: 'PATCH',
-      body,
-      headers: basedOn(version),
-      holds: 'ok',
-      answer: undefined as unknown as T,
-    }) as const;
 
 /**
  * The named calls beyond react-admin's verbs (spec section 7). Screens reach them as
@@ -346,49 +331,6 @@ export const verbs = {
   deleteDeck: verb<[string], OkResponse>((dateKey) => ({
     path: `admin/unity-decks/${segment(dateKey)}`,
     method: 'DELETE',
-    holds: 'ok',
-  })),
-  getDailyRewards: verb<[AbortSignal?], DailyRewards | null>((signal) => ({
-    path: 'admin/daily-rewards',
-    signal,
-    holds: '.',
-    // never saved: the page shows the defaults
-    nullable: true,
-  })),
-  saveDailyRewards: settingSave<DailyRewardsBody, SettingSaved>('admin/daily-rewards'),
-  getReferral: verb<[AbortSignal?], ReferralSettings | null>((signal) => ({
-    path: 'admin/settings/referral',
-    signal,
-    holds: '.',
-    // never saved: the page shows the defaults
-    nullable: true,
-  })),
-  saveReferral: settingSave<ReferralBody, SettingSaved>('admin/settings/referral'),
-  getAppInfo: verb<[AbortSignal?], AppInfo | null>((signal) => ({
-    path: 'admin/app-info',
-    signal,
-    holds: '.',
-    // never saved: the page shows the defaults
-    nullable: true,
-  })),
-  saveAppInfo: settingSave<AppInfoBody, AppInfoSaved>('admin/app-info'),
-  getPayouts: verb<[AbortSignal?], PayoutSettings | null>((signal) => ({
-    path: 'admin/settings/payouts',
-    signal,
-    holds: '.',
-    // never saved: the page shows the default (off)
-    nullable: true,
-  })),
-  savePayouts: settingSave<PayoutSettingsBody, SettingSaved>('admin/settings/payouts'),
-  getIntegrations: verb<[AbortSignal?], IntegrationsResponse>((signal) => ({
-    path: 'admin/integrations',
-    signal,
-    holds: 'integrations',
-  })),
-  saveIntegrations: verb<[IntegrationsPatch], IntegrationsSaved>((body) => ({
-    path: 'admin/integrations',
-    method: 'PATCH',
-    body,
     holds: 'ok',
   })),
   getPushStatus: verb<[AbortSignal?], PushStatus>((signal) => ({

@@ -8,6 +8,14 @@ export interface Failure {
   reason?: string;
 }
 
+/** A failure titled `title`, with the reason under it. */
+export const failureTitled =
+  (title: string) =>
+  (error: unknown): Failure => {
+    const reason = errorMessage(error, '');
+    return reason && reason !== title ? { title, reason } : { title };
+  };
+
 /**
  * The console's error alert: `title`, the reason under it when there is one, and
  * - with `onRetry`, a Retry button (a failed load). Retry stays usable while a reload runs, so

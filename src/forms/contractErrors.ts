@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type {
-  FieldError,
-  FieldValues,
-  Resolver,
-  FieldErrors as ResolverErrors,
+import {
+  type FieldError,
+  type FieldValues,
+  get,
+  type Resolver,
+  type FieldErrors as ResolverErrors,
+  set,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldLabel } from '../../contract/labels';
@@ -68,9 +70,13 @@ export const contractResolver = <V extends FieldValues>(
       shouldUseNativeValidation: false,
     } as Parameters<typeof check>[2]);
     const found = flatten(result.errors as Nested, '', {});
-    const errors: Record<string, FieldError> = {};
+    // nested as react-hook-form keeps them: 'labels.3' is errors.labels[3]
+    const errors: Record<string, unknown> = {};
     for (const [path, message] of Object.entries(found)) {
-      errors[inputOf(path)] ??= { type: 'contract', message };
+      const input = inputOf(path);
+      if (get(errors, input) === undefined) {
+        set(errors, input, { type: 'contract', message } satisfies FieldError);
+      }
     }
     return Object.keys(errors).length > 0
       ? { values: {}, errors: errors as ResolverErrors<V> }

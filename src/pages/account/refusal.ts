@@ -1,5 +1,5 @@
 import { codeOf, serverErrorText, statusOf } from '../../apiErrors';
-import { type Failure, failureTitled } from '../../components/settings/useSettingsForm';
+import { type Failure, failureTitled } from '../../components/ErrorAlert';
 
 /** A refused change: the message for its field, or what goes above its form. */
 export type Refusal = { field: string } | { failure: Failure };

@@ -1,17 +1,17 @@
-import { useDataProvider } from 'react-admin';
-import { SettingsScreen } from '../../components/settings/SettingsScreen';
-import { useSetting } from '../../components/settings/useSettingsForm';
-import type { AppDataProvider } from '../../dataProvider';
-import { IntegrationsForm } from './IntegrationsForm';
-import { integrationsFormOf } from './integrationsForm';
+import { SettingsEdit } from '../../components/settings/SettingsEdit';
+import { IntegrationsForm, integrationsFailure } from './IntegrationsForm';
+import { bodyOf, integrationsFormOf, MESSAGES } from './integrationsForm';
 
 /** /settings/integrations: the push and ads providers' settings, loaded afresh on each visit. */
-export const IntegrationsPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const query = useSetting('integrations', dataProvider.getIntegrations);
-  return (
-    <SettingsScreen title="Integrations" what="integrations" query={query}>
-      {(loaded) => <IntegrationsForm initial={integrationsFormOf(loaded.integrations)} />}
-    </SettingsScreen>
-  );
-};
+export const IntegrationsPage = () => (
+  <SettingsEdit
+    resource="integrations"
+    title="Integrations"
+    what="integrations"
+    formOf={integrationsFormOf}
+    bodyOf={bodyOf}
+    messages={{ saved: MESSAGES.saved, notSaved: MESSAGES.notSaved, failed: integrationsFailure }}
+  >
+    <IntegrationsForm />
+  </SettingsEdit>
+);

@@ -112,9 +112,3 @@ export const bodyOf = (form: Integrations): IntegrationsPatch => ({
   onesignal: trimmed(form.onesignal),
   unityAds: trimmed(form.unityAds),
 });
-
-/** The configuration a save's answer holds (its key masked), or null when it saved nothing. */
-export const savedIntegrations = (reply: unknown): Integrations | null => {
-  const saved = reply as { ok?: unknown; integrations?: Integrations } | null | undefined;
-  return saved?.ok === true && saved.integrations ? saved.integrations : null;
-};

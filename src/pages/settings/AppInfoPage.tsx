@@ -1,25 +1,14 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import type { AppInfo } from '../../../contract/settings';
 import { serverErrorText } from '../../apiErrors';
-import {
-  SettingsField,
-  SettingsForm,
-  SettingsScreen,
-} from '../../components/settings/SettingsScreen';
-import {
-  type Failure,
-  failureTitled,
-  useSetting,
-  useSettingsForm,
-} from '../../components/settings/useSettingsForm';
-import type { AppDataProvider } from '../../dataProvider';
+import { type Failure, failureTitled } from '../../components/ErrorAlert';
+import { SettingsEdit } from '../../components/settings/SettingsEdit';
+import { SettingsField, SettingsForm, Watched } from '../../components/settings/SettingsForm';
 import {
   APP_INFO_FIELDS,
   type AppInfoForm,
   appInfoBodyOf,
   appInfoFormOf,
-  validateAppInfo,
+  appInfoResolver,
 } from './appInfo';
 
 const FALLBACK = 'Error saving app info';
@@ -55,52 +44,33 @@ const AboutPreview = ({ form }: { form: AppInfoForm }) => {
   );
 };
 
-const AppDetailsForm = ({ loaded }: { loaded: Partial<AppInfo> }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const state = useSettingsForm({
-    initial: appInfoFormOf(loaded),
-    updatedAt: loaded.updatedAt ?? null,
-    validate: validateAppInfo,
-    bodyOf: appInfoBodyOf,
-    send: dataProvider.saveAppInfo,
-    accepted: (reply, body) =>
-      reply?.ok
-        ? {
-            form: appInfoFormOf({ ...body, ...reply.appInfo }),
-            updatedAt: reply.appInfo?.updatedAt ?? null,
-          }
-        : null,
-    messages: { saved: 'App info saved', notSaved: FALLBACK, failed: appInfoFailure },
-  });
-  const { form, change, errors, saving } = state;
-  return (
-    <SettingsForm title="App details" state={state} preview={<AboutPreview form={form} />}>
+/** /settings/appinfo: the app's title, version, support email and description. */
+export const AppInfoPage = () => (
+  <SettingsEdit
+    resource="app-info"
+    title="App Info"
+    what="app info"
+    formOf={appInfoFormOf}
+    bodyOf={appInfoBodyOf}
+    resolver={appInfoResolver}
+    messages={{ saved: 'App info saved', notSaved: FALLBACK, failed: appInfoFailure }}
+  >
+    <SettingsForm
+      title="App details"
+      preview={<Watched<AppInfoForm>>{(form) => <AboutPreview form={form} />}</Watched>}
+    >
       {APP_INFO_FIELDS.map(({ name, label, max }) => (
         <SettingsField
           key={name}
+          name={name}
           label={label}
           required
           type={name === 'email' ? 'email' : 'text'}
           multiline={name === 'description'}
           minRows={name === 'description' ? 3 : undefined}
-          value={form[name]}
-          error={errors[name]}
-          saving={saving}
           input={{ maxLength: max }}
-          onChange={(value) => change(name, (f) => ({ ...f, [name]: value }))}
         />
       ))}
     </SettingsForm>
-  );
-};
-
-/** /settings/appinfo: the app's title, version, support email and description. */
-export const AppInfoPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const query = useSetting('appInfo', dataProvider.getAppInfo);
-  return (
-    <SettingsScreen title="App Info" what="app info" query={query}>
-      {(loaded) => <AppDetailsForm loaded={loaded} />}
-    </SettingsScreen>
-  );
-};
+  </SettingsEdit>
+);

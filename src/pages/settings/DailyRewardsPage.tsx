@@ -1,30 +1,18 @@
 import { Box, Checkbox, FormControlLabel, Typography } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import type { DailyRewards } from '../../../contract/settings';
-import {
-  SettingsField,
-  SettingsForm,
-  SettingsScreen,
-} from '../../components/settings/SettingsScreen';
-import {
-  failureTitled,
-  useSetting,
-  useSettingsForm,
-} from '../../components/settings/useSettingsForm';
-import type { AppDataProvider } from '../../dataProvider';
+import { useController } from 'react-hook-form';
+import { failureTitled } from '../../components/ErrorAlert';
+import { SettingsEdit, useSettingsState } from '../../components/settings/SettingsEdit';
+import { SettingsField, SettingsForm, Watched } from '../../components/settings/SettingsForm';
 import { formatNumber } from '../../format';
 import {
   DAYS,
   type DailyRewardsForm,
   dailyBodyOf,
   dailyFormOf,
+  dailyResolver,
   LABEL_MAX,
-  validateDaily,
 } from './dailyRewards';
 import { wholeAtLeastZeroNote } from './numbers';
-
-const replaceAt = (list: string[], index: number, value: string) =>
-  list.map((item, i) => (i === index ? value : item));
 
 /** The week as players would see it: each day's label and points, greyed while switched off. */
 const WeekPreview = ({ form }: { form: DailyRewardsForm }) => {
@@ -75,26 +63,43 @@ const WeekPreview = ({ form }: { form: DailyRewardsForm }) => {
   );
 };
 
-const ScheduleForm = ({ loaded }: { loaded: Partial<DailyRewards> }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const state = useSettingsForm({
-    initial: dailyFormOf(loaded),
-    updatedAt: loaded.updatedAt ?? null,
-    validate: validateDaily,
-    bodyOf: dailyBodyOf,
-    send: dataProvider.saveDailyRewards,
-    accepted: (reply, body) =>
-      reply?.ok ? { form: dailyFormOf(body), updatedAt: reply.updatedAt ?? null } : null,
-    messages: {
+/** The enable checkbox: read-only while saving, and for an admin who may only read. */
+const ActiveField = () => {
+  const { saving, mayWrite } = useSettingsState();
+  const { field } = useController({ name: 'isActive' });
+  return (
+    <FormControlLabel
+      label="Enable daily rewards"
+      control={
+        <Checkbox
+          checked={field.value === true}
+          disabled={saving || !mayWrite}
+          onChange={(event) => field.onChange(event.target.checked)}
+        />
+      }
+    />
+  );
+};
+
+/** /settings/daily-rewards: the weekly schedule, Mon..Sun, and whether it is on. */
+export const DailyRewardsPage = () => (
+  <SettingsEdit
+    resource="daily-rewards"
+    title="Daily Rewards"
+    what="daily rewards"
+    formOf={dailyFormOf}
+    bodyOf={dailyBodyOf}
+    resolver={dailyResolver}
+    messages={{
       saved: 'Daily Rewards updated',
       notSaved: 'Could not save changes',
       failed: failureTitled('Error saving configuration'),
-    },
-  });
-  const { form, change, errors, saving } = state;
-
-  return (
-    <SettingsForm title="Weekly schedule" state={state} preview={<WeekPreview form={form} />}>
+    }}
+  >
+    <SettingsForm
+      title="Weekly schedule"
+      preview={<Watched<DailyRewardsForm>>{(form) => <WeekPreview form={form} />}</Watched>}
+    >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         {DAYS.map((day, index) => (
           <Box
@@ -112,61 +117,23 @@ const ScheduleForm = ({ loaded }: { loaded: Partial<DailyRewards> }) => {
               {day}
             </Typography>
             <SettingsField
+              name={`labels.${index}`}
               label="Label"
               required
-              value={form.labels[index]}
-              error={errors[`labels.${index}`]}
-              saving={saving}
               input={{ maxLength: LABEL_MAX }}
-              onChange={(value) =>
-                change(`labels.${index}`, (f) => ({
-                  ...f,
-                  labels: replaceAt(f.labels, index, value),
-                }))
-              }
             />
             <SettingsField
+              name={`values.${index}`}
               label="Value"
               type="number"
               unit="pts"
-              value={form.values[index]}
-              error={errors[`values.${index}`]}
-              hint={wholeAtLeastZeroNote(form.values[index] ?? '')}
-              saving={saving}
+              hint={wholeAtLeastZeroNote}
               input={{ min: 0, step: 1 }}
-              onChange={(value) =>
-                change(`values.${index}`, (f) => ({
-                  ...f,
-                  values: replaceAt(f.values, index, value),
-                }))
-              }
             />
           </Box>
         ))}
       </Box>
-      <FormControlLabel
-        label="Enable daily rewards"
-        control={
-          <Checkbox
-            checked={form.isActive}
-            disabled={saving}
-            onChange={(event) =>
-              change('isActive', (f) => ({ ...f, isActive: event.target.checked }))
-            }
-          />
-        }
-      />
+      <ActiveField />
     </SettingsForm>
-  );
-};
-
-/** /settings/daily-rewards: the weekly schedule, Mon..Sun, and whether it is on. */
-export const DailyRewardsPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const query = useSetting('dailyRewards', dataProvider.getDailyRewards);
-  return (
-    <SettingsScreen title="Daily Rewards" what="daily rewards" query={query}>
-      {(loaded) => <ScheduleForm loaded={loaded} />}
-    </SettingsScreen>
-  );
-};
+  </SettingsEdit>
+);

@@ -1,26 +1,15 @@
 import { FormControlLabel, Switch, Typography } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import { useLocation } from 'react-router-dom';
-import type { PayoutSettings } from '../../../contract/settings';
-import { useAllowed } from '../../access/useAllowed';
-import {
-  SettingsField,
-  SettingsForm,
-  SettingsScreen,
-} from '../../components/settings/SettingsScreen';
-import {
-  failureTitled,
-  useSetting,
-  useSettingsForm,
-} from '../../components/settings/useSettingsForm';
-import type { AppDataProvider } from '../../dataProvider';
+import { useController, useWatch } from 'react-hook-form';
+import { failureTitled } from '../../components/ErrorAlert';
+import { SettingsEdit, useSettingsState } from '../../components/settings/SettingsEdit';
+import { SettingsField, SettingsForm, Watched } from '../../components/settings/SettingsForm';
 import { formatNumber, formatUsd } from '../../format';
 import {
   type PayoutsForm,
   payoutsBodyOf,
   payoutsFormOf,
+  payoutsResolver,
   thresholdsOf,
-  validatePayouts,
 } from './payouts';
 
 export const PAYOUT_RULE =
@@ -59,95 +48,68 @@ const RulePreview = ({ form }: { form: PayoutsForm }) => {
   );
 };
 
-const PayoutControlsForm = ({ loaded }: { loaded: Partial<PayoutSettings> }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const mayWrite = useAllowed('edit', useLocation().pathname).allowed;
-  const state = useSettingsForm({
-    initial: payoutsFormOf(loaded),
-    updatedAt: loaded.updatedAt ?? null,
-    validate: validatePayouts,
-    bodyOf: payoutsBodyOf,
-    send: dataProvider.savePayouts,
-    accepted: (reply, body) =>
-      reply?.ok ? { form: payoutsFormOf(body), updatedAt: reply.updatedAt ?? null } : null,
-    messages: {
-      saved: 'Payout controls saved',
-      notSaved: 'Error saving settings',
-      failed: failureTitled('Error saving settings'),
-    },
-  });
-  const { form, change, errors, saving } = state;
+/** A switch of the form: read-only while saving, and for an admin who may only read. */
+const SwitchField = ({
+  name,
+  label,
+}: {
+  name: 'secondApproval' | 'creditApproval';
+  label: string;
+}) => {
+  const { saving, mayWrite } = useSettingsState();
+  const { field } = useController({ name });
   return (
-    <SettingsForm title="Second approval" state={state} preview={<RulePreview form={form} />}>
+    <FormControlLabel
+      label={label}
+      control={
+        <Switch
+          checked={field.value === true}
+          disabled={saving || !mayWrite}
+          onChange={(event) => field.onChange(event.target.checked)}
+        />
+      }
+    />
+  );
+};
+
+const PayoutControlsForm = () => {
+  const { secondApproval, creditApproval } = useWatch<PayoutsForm>();
+  return (
+    <SettingsForm
+      title="Second approval"
+      preview={<Watched<PayoutsForm>>{(form) => <RulePreview form={form} />}</Watched>}
+    >
       <Typography variant="body2" color="text.secondary">
         {PAYOUT_RULE}
       </Typography>
-      <FormControlLabel
-        label="Require a second approval"
-        control={
-          <Switch
-            checked={form.secondApproval}
-            disabled={saving || !mayWrite}
-            onChange={(event) =>
-              change('secondApprovalFromUsd', (f) => ({
-                ...f,
-                secondApproval: event.target.checked,
-              }))
-            }
-          />
-        }
-      />
+      <SwitchField name="secondApproval" label="Require a second approval" />
       <SettingsField
+        name="secondApprovalFromUsd"
         label="Second approval from (USD)"
         type="number"
-        value={form.secondApprovalFromUsd}
-        disabled={!form.secondApproval}
-        error={errors.secondApprovalFromUsd}
+        disabled={!secondApproval}
         hint={
-          form.secondApproval
+          secondApproval
             ? 'From 0.01 to 1,000,000, two decimals at most'
             : 'Used when a second approval is required'
         }
-        saving={saving}
         input={{ min: 0.01, max: 1_000_000, step: 0.01 }}
-        onChange={(value) =>
-          change('secondApprovalFromUsd', (f) => ({ ...f, secondApprovalFromUsd: value }))
-        }
       />
       <Typography variant="body2" color="text.secondary">
         {CREDIT_RULE}
       </Typography>
-      <FormControlLabel
-        label="Second approval of credits"
-        control={
-          <Switch
-            checked={form.creditApproval}
-            disabled={saving || !mayWrite}
-            onChange={(event) =>
-              change('secondApprovalFromPoints', (f) => ({
-                ...f,
-                creditApproval: event.target.checked,
-              }))
-            }
-          />
-        }
-      />
+      <SwitchField name="creditApproval" label="Second approval of credits" />
       <SettingsField
+        name="secondApprovalFromPoints"
         label="Second approval from (points)"
         type="number"
-        value={form.secondApprovalFromPoints}
-        disabled={!form.creditApproval}
-        error={errors.secondApprovalFromPoints}
+        disabled={!creditApproval}
         hint={
-          form.creditApproval
+          creditApproval
             ? 'A whole number from 1 to 1,000,000,000'
             : 'Used when a second approval of credits is required'
         }
-        saving={saving}
         input={{ min: 1, max: 1_000_000_000, step: 1 }}
-        onChange={(value) =>
-          change('secondApprovalFromPoints', (f) => ({ ...f, secondApprovalFromPoints: value }))
-        }
       />
     </SettingsForm>
   );
@@ -157,12 +119,20 @@ const PayoutControlsForm = ({ loaded }: { loaded: Partial<PayoutSettings> }) => 
  * /settings/payouts: whether large withdrawals and large balance credits need a second admin's
  * approval, and from what amount.
  */
-export const PayoutsPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const query = useSetting('payouts', dataProvider.getPayouts);
-  return (
-    <SettingsScreen title="Payout Controls" what="payout settings" query={query}>
-      {(loaded) => <PayoutControlsForm loaded={loaded} />}
-    </SettingsScreen>
-  );
-};
+export const PayoutsPage = () => (
+  <SettingsEdit
+    resource="payouts"
+    title="Payout Controls"
+    what="payout settings"
+    formOf={payoutsFormOf}
+    bodyOf={payoutsBodyOf}
+    resolver={payoutsResolver}
+    messages={{
+      saved: 'Payout controls saved',
+      notSaved: 'Error saving settings',
+      failed: failureTitled('Error saving settings'),
+    }}
+  >
+    <PayoutControlsForm />
+  </SettingsEdit>
+);

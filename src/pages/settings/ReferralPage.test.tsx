@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../format';
-import { type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
+import { callsTo, type FakeResponse, type FakeRoute, reply } from '../../test/fakeFetch';
 import { LOADED_AT, patchesTo, renderSettings, SAVED_AT, saveButton } from './testing';
 
 const URL = '/api/admin/settings/referral';
@@ -80,6 +80,21 @@ describe('Referral Settings page', () => {
     expect(screen.getByText(`Last updated: ${formatDateTime(SAVED_AT)}`)).toBeInTheDocument();
   });
 
+  it('shows a save as normalised even when it leaves the stored numbers as they were', async () => {
+    const user = userEvent.setup();
+    render(undefined, { maxReferralsPerUser: 7, pointsPerReferral: 100, updatedAt: LOADED_AT });
+    await screen.findByRole('spinbutton', { name: 'Max referrals per user' });
+    await user.type(maxReferrals(), '.8');
+    expect(maxReferrals()).toHaveAccessibleDescription('Saved as 7: whole numbers only');
+    await user.click(saveButton());
+
+    expect(await screen.findByText('Referral settings saved')).toBeInTheDocument();
+    expect(maxReferrals()).toHaveValue(7);
+    expect(maxReferrals()).toHaveAccessibleDescription(
+      'How many referred players earn their referrer points',
+    );
+  });
+
   it('tells when the settings were never saved, and sends no version then', async () => {
     const user = userEvent.setup();
     const { requests } = render(undefined, {
@@ -113,5 +128,22 @@ describe('Referral Settings page', () => {
     expect(points()).toHaveAccessibleDescription('must be at most 1000000000');
     expect(points()).toHaveValue(20000000000);
     expect(screen.queryByText('Referral settings saved')).not.toBeInTheDocument();
+  });
+
+  it('is not reloaded under what is typed when the live stream comes back after a gap', async () => {
+    const user = userEvent.setup();
+    const { requests, liveStream } = render();
+    await liveStream.connected();
+    await screen.findByRole('spinbutton', { name: 'Max referrals per user' });
+    await user.clear(maxReferrals());
+    await user.type(maxReferrals(), '3');
+    const counts = () => callsTo(requests, 'GET', '/api/admin/adjustments');
+    const before = counts().length;
+
+    liveStream.drop();
+    // what else is on screen reloads after the gap (the menu's pending count)
+    await waitFor(() => expect(counts().length).toBeGreaterThan(before), { timeout: 10_000 });
+    expect(callsTo(requests, 'GET', URL)).toHaveLength(1);
+    expect(maxReferrals()).toHaveValue(3);
   });
 });

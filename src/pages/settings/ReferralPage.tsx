@@ -1,17 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import type { ReferralSettings } from '../../../contract/settings';
-import {
-  SettingsField,
-  SettingsForm,
-  SettingsScreen,
-} from '../../components/settings/SettingsScreen';
-import {
-  failureTitled,
-  useSetting,
-  useSettingsForm,
-} from '../../components/settings/useSettingsForm';
-import type { AppDataProvider } from '../../dataProvider';
+import { failureTitled } from '../../components/ErrorAlert';
+import { SettingsEdit } from '../../components/settings/SettingsEdit';
+import { SettingsField, SettingsForm, Watched } from '../../components/settings/SettingsForm';
 import { formatNumber } from '../../format';
 import { wholeAtLeastZeroNote } from './numbers';
 import { type ReferralForm, referralBodyOf, referralFormOf } from './referral';
@@ -40,48 +30,34 @@ const ReferralPreview = ({ form }: { form: ReferralForm }) => {
   );
 };
 
-const ReferralRewardsForm = ({ loaded }: { loaded: Partial<ReferralSettings> }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const state = useSettingsForm({
-    initial: referralFormOf(loaded),
-    updatedAt: loaded.updatedAt ?? null,
-    bodyOf: referralBodyOf,
-    send: dataProvider.saveReferral,
-    accepted: (reply, body) =>
-      reply?.ok ? { form: referralFormOf(body), updatedAt: reply.updatedAt ?? null } : null,
-    messages: {
+/** /settings/referral: how many referrals count per user and what each earns. */
+export const ReferralPage = () => (
+  <SettingsEdit
+    resource="referral"
+    title="Referral Settings"
+    what="referral settings"
+    formOf={referralFormOf}
+    bodyOf={referralBodyOf}
+    messages={{
       saved: 'Referral settings saved',
       notSaved: 'Error saving settings',
       failed: failureTitled('Error saving settings'),
-    },
-  });
-  const { form, change, errors, saving } = state;
-  return (
-    <SettingsForm title="Referral rewards" state={state} preview={<ReferralPreview form={form} />}>
+    }}
+  >
+    <SettingsForm
+      title="Referral rewards"
+      preview={<Watched<ReferralForm>>{(form) => <ReferralPreview form={form} />}</Watched>}
+    >
       {FIELDS.map(({ name, label, hint }) => (
         <SettingsField
           key={name}
+          name={name}
           label={label}
           type="number"
-          value={form[name]}
-          error={errors[name]}
-          hint={wholeAtLeastZeroNote(form[name]) ?? hint}
-          saving={saving}
+          hint={(typed) => wholeAtLeastZeroNote(typed) ?? hint}
           input={{ min: 0, step: 1 }}
-          onChange={(value) => change(name, (f) => ({ ...f, [name]: value }))}
         />
       ))}
     </SettingsForm>
-  );
-};
-
-/** /settings/referral: how many referrals count per user and what each earns. */
-export const ReferralPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const query = useSetting('referral', dataProvider.getReferral);
-  return (
-    <SettingsScreen title="Referral Settings" what="referral settings" query={query}>
-      {(loaded) => <ReferralRewardsForm loaded={loaded} />}
-    </SettingsScreen>
-  );
-};
+  </SettingsEdit>
+);

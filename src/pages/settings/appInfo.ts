@@ -1,6 +1,6 @@
 import { APP_INFO_MAX, AppInfoBody } from '../../../contract/settings';
 import type { FieldErrors } from '../../apiErrors';
-import { contractErrors } from '../../forms/contractErrors';
+import { contractErrors, contractResolver } from '../../forms/contractErrors';
 
 export type AppInfoField = keyof AppInfoBody;
 
@@ -24,13 +24,6 @@ export const appInfoFormOf = (loaded: Partial<Record<AppInfoField, unknown>>): A
   };
 };
 
-/**
- * Spec section 5, as the API checks it (contract/settings): all four required once trimmed
- * ('Title is required', 'Support email is required'); the support email must look like one.
- */
-export const validateAppInfo = (form: AppInfoForm): FieldErrors =>
-  contractErrors(AppInfoBody, appInfoBodyOf(form));
-
 /** The PATCH body: every value trimmed. */
 export const appInfoBodyOf = (form: AppInfoForm): AppInfoBody => ({
   title: form.title.trim(),
@@ -38,3 +31,13 @@ export const appInfoBodyOf = (form: AppInfoForm): AppInfoBody => ({
   email: form.email.trim(),
   version: form.version.trim(),
 });
+
+/**
+ * Spec section 5, as the API checks it (contract/settings): all four required once trimmed
+ * ('Title is required', 'Support email is required'); the support email must look like one.
+ */
+export const validateAppInfo = (form: AppInfoForm): FieldErrors =>
+  contractErrors(AppInfoBody, appInfoBodyOf(form));
+
+/** The form's checks: validateAppInfo's, by zod's resolver. */
+export const appInfoResolver = contractResolver<AppInfoForm>(AppInfoBody, appInfoBodyOf);

@@ -5,7 +5,7 @@ import {
   DEFAULT_DAILY_VALUES,
 } from '../../../contract/settings';
 import type { FieldErrors } from '../../apiErrors';
-import { contractErrors } from '../../forms/contractErrors';
+import { contractErrors, contractResolver } from '../../forms/contractErrors';
 import { wholeAtLeastZero } from './numbers';
 
 // Spec sections 5 and 9: seven entries, Mon..Sun, values 10,15,20,25,30,40,50 by default.
@@ -59,3 +59,10 @@ export const dailyBodyOf = (form: DailyRewardsForm): DailyRewardsBody => ({
   values: form.values.map(wholeAtLeastZero),
   isActive: form.isActive,
 });
+
+/** The form's checks: validateDaily's, by zod's resolver, each on its day's input. */
+export const dailyResolver = contractResolver<DailyRewardsForm>(
+  DailyRewardsBody,
+  dailyBodyOf,
+  (path) => path,
+);

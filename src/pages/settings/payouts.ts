@@ -1,6 +1,5 @@
 import { PayoutSettingsBody } from '../../../contract/settings';
-import type { FieldErrors } from '../../apiErrors';
-import { contractErrors } from '../../forms/contractErrors';
+import { contractResolver } from '../../forms/contractErrors';
 
 /** Each switch, and its threshold as typed (kept while the switch is off). */
 export interface PayoutsForm {
@@ -49,8 +48,7 @@ export const payoutsBodyOf = (form: PayoutsForm): PayoutSettingsBody => ({
  * As the API checks them (USD: 0.01 to 1,000,000, two decimals at most; points: a whole number
  * from 1 to 1,000,000,000), each only while switched on.
  */
-export const validatePayouts = (form: PayoutsForm): FieldErrors =>
-  contractErrors(PayoutSettingsBody, checkedOf(form));
+export const payoutsResolver = contractResolver<PayoutsForm>(PayoutSettingsBody, checkedOf);
 
 /** The thresholds the form would save, each when it is a valid one (null otherwise). */
 export const thresholdsOf = (form: PayoutsForm): { usd: number | null; points: number | null } => {
