@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   AdminContext,
   AdminUI,
@@ -21,11 +21,19 @@ import { config } from './config';
 import { dataProvider as defaultDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
+import { menuOf } from './layout/menu';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
+import { ShellProvider } from './layout/shell';
 import { accountPage } from './pages/account';
+import { WrongCodesWarning } from './pages/account/WrongCodesWarning';
 import { SignInPage } from './pages/login';
-import { dashboard, pages, resources as registered } from './registry/screens';
-import type { ResourceScreen } from './registry/types';
+import {
+  dashboard,
+  menuScreens,
+  resources as registered,
+  pages as registeredPages,
+} from './registry/screens';
+import type { MenuPlacement, PageScreen, ResourceScreen } from './screen';
 import { createStore } from './store';
 import { darkTheme, lightTheme } from './theme';
 
@@ -40,6 +48,10 @@ export interface AppProps {
   store?: Store;
   /** The resources mounted; the registry's by default. */
   resources?: ResourceScreen[];
+  /** The custom pages routed inside the layout; the registry's by default. */
+  pages?: PageScreen[];
+  /** Where each screen's link sits in the sidebar; the registry's by default. */
+  menu?: MenuPlacement;
 }
 
 type ConsoleProps = Required<Omit<AppProps, 'router'>>;
@@ -49,58 +61,63 @@ type ConsoleProps = Required<Omit<AppProps, 'router'>>;
  * every other route waits for the admin ping ('Loading...') and then renders inside the Layout,
  * or logs out to /login; a route the admin's permissions do not open says so instead.
  */
-const Console = ({ dataProvider, authProvider, store, resources }: ConsoleProps) => (
-  // react-admin's <Admin>, in its two parts: <Admin> would also bring its default translator.
-  <AdminContext
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
-    theme={lightTheme}
-    darkTheme={darkTheme}
-    store={store}
-  >
-    <AdminUI
-      title="Rewards Admin"
-      disableTelemetry
-      requireAuth
-      layout={Layout}
-      loginPage={SignInPage}
-      dashboard={dashboard.component as DashboardComponent}
-      loading={LoadingScreen}
-      catchAll={NotFoundRedirect}
-      notification={LatestNotification}
-      accessDenied={AccessDenied}
+const Console = ({ dataProvider, authProvider, store, resources, pages, menu }: ConsoleProps) => {
+  const shell = useMemo(() => ({ menu: menuOf(menu), notice: WrongCodesWarning }), [menu]);
+  return (
+    // react-admin's <Admin>, in its two parts: <Admin> would also bring its default translator.
+    <AdminContext
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      store={store}
     >
-      {resources.map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-      <CustomRoutes>
-        {pages.map(({ path, component: Page }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <GuardedPage>
-                <RequireAccess action="read" resource={path}>
-                  <Page />
-                </RequireAccess>
-              </GuardedPage>
-            }
-          />
-        ))}
-        {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
-        <Route
-          path={accountPage.path}
-          element={
-            <GuardedPage>
-              <accountPage.component />
-            </GuardedPage>
-          }
-        />
-      </CustomRoutes>
-    </AdminUI>
-  </AdminContext>
-);
+      <ShellProvider value={shell}>
+        <AdminUI
+          title="Rewards Admin"
+          disableTelemetry
+          requireAuth
+          layout={Layout}
+          loginPage={SignInPage}
+          dashboard={dashboard.component as DashboardComponent}
+          loading={LoadingScreen}
+          catchAll={NotFoundRedirect}
+          notification={LatestNotification}
+          accessDenied={AccessDenied}
+        >
+          {resources.map((resource) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
+          <CustomRoutes>
+            {pages.map(({ path, component: Page }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <GuardedPage>
+                    <RequireAccess action="read" resource={path}>
+                      <Page />
+                    </RequireAccess>
+                  </GuardedPage>
+                }
+              />
+            ))}
+            {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
+            <Route
+              path={accountPage.path}
+              element={
+                <GuardedPage>
+                  <accountPage.component />
+                </GuardedPage>
+              }
+            />
+          </CustomRoutes>
+        </AdminUI>
+      </ShellProvider>
+    </AdminContext>
+  );
+};
 
 const browserRouter: RouterFactory = (routes) =>
   createBrowserRouter(routes, { basename: config.basePath || '/' });
@@ -116,6 +133,8 @@ export const App = ({
   router: makeRouter = browserRouter,
   store,
   resources = registered,
+  pages = registeredPages,
+  menu = menuScreens,
 }: AppProps) => {
   const [router] = useState(() =>
     makeRouter([
@@ -127,6 +146,8 @@ export const App = ({
             authProvider={authProvider}
             store={store ?? createStore()}
             resources={resources.map(guardResource)}
+            pages={pages}
+            menu={menu}
           />
         ),
       },

@@ -6,7 +6,7 @@ import { App, type RouterFactory } from '../App';
 import { forgetPermissions } from '../authProvider';
 import { PENDING_ADJUSTMENTS } from '../endpoints';
 import { resources as registered } from '../registry/screens';
-import type { ResourceScreen } from '../registry/types';
+import type { ResourceScreen } from '../screen';
 import { setToken } from '../storage';
 import {
   type FakeResponse,

@@ -7,11 +7,11 @@ import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { useAllowed } from '../../access/useAllowed';
 import { errorMessage } from '../../apiErrors';
 import { formatDateTime } from '../../format';
-import { SidePanels } from '../../layout/SidePanels';
 import { ErrorAlert } from '../ErrorAlert';
 import { LoadingBox } from '../LoadingBox';
 import { SaveButton } from '../SaveButton';
 import { SectionCard } from '../SectionCard';
+import { SidePanels } from '../SidePanels';
 import { WarnWhenUnsavedChanges } from '../WarnWhenUnsavedChanges';
 import type { SettingsFormState } from './useSettingsForm';
 

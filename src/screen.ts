@@ -1,8 +1,8 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { PermissionArea } from '../../contract/permissions';
-import { registerArea } from '../access/areas';
+import type { PermissionArea } from '../contract/permissions';
+import { registerArea } from './access/areas';
 
 export type ScreenIcon = typeof SvgIcon;
 
@@ -36,3 +36,6 @@ export const definePage = (page: PageScreen): PageScreen => {
   if (page.area) registerArea(page.path, page.area, page.label);
   return page;
 };
+
+/** Where each screen's link sits in the sidebar: above the Settings group, in it, or below it. */
+export type MenuPlacement = Record<'top' | 'settings' | 'bottom', (PageScreen | ResourceScreen)[]>;
