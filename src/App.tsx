@@ -11,9 +11,10 @@ import {
 } from 'react-admin';
 import { createBrowserRouter, Route, type RouteObject, RouterProvider } from 'react-router-dom';
 import { AccessDenied } from './access/AccessDenied';
+import { AreasProvider, areasOf, type ScreenAreas } from './access/areas';
 import { guardResource } from './access/guardResource';
 import { RequireAccess } from './access/RequireAccess';
-import { authProvider as defaultAuthProvider } from './authProvider';
+import { createAuthProvider } from './authProvider';
 import { GuardedPage } from './components/GuardedPage';
 import { LatestNotification } from './components/LatestNotification';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -54,14 +55,22 @@ export interface AppProps {
   menu?: MenuPlacement;
 }
 
-type ConsoleProps = Required<Omit<AppProps, 'router'>>;
+type ConsoleProps = Required<Omit<AppProps, 'router'>> & { areas: ScreenAreas };
 
 /**
  * The map of the console, read from the registry. /login is the only route outside the guard;
  * every other route waits for the admin ping ('Loading...') and then renders inside the Layout,
  * or logs out to /login; a route the admin's permissions do not open says so instead.
  */
-const Console = ({ dataProvider, authProvider, store, resources, pages, menu }: ConsoleProps) => {
+const Console = ({
+  dataProvider,
+  authProvider,
+  store,
+  resources,
+  pages,
+  menu,
+  areas,
+}: ConsoleProps) => {
   const shell = useMemo(() => ({ menu: menuOf(menu), notice: WrongCodesWarning }), [menu]);
   return (
     // react-admin's <Admin>, in its two parts: <Admin> would also bring its default translator.
@@ -73,48 +82,50 @@ const Console = ({ dataProvider, authProvider, store, resources, pages, menu }: 
       darkTheme={darkTheme}
       store={store}
     >
-      <ShellProvider value={shell}>
-        <AdminUI
-          title="Rewards Admin"
-          disableTelemetry
-          requireAuth
-          layout={Layout}
-          loginPage={SignInPage}
-          dashboard={dashboard.component as DashboardComponent}
-          loading={LoadingScreen}
-          catchAll={NotFoundRedirect}
-          notification={LatestNotification}
-          accessDenied={AccessDenied}
-        >
-          {resources.map((resource) => (
-            <Resource key={resource.name} {...resource} />
-          ))}
-          <CustomRoutes>
-            {pages.map(({ path, component: Page }) => (
+      <AreasProvider value={areas}>
+        <ShellProvider value={shell}>
+          <AdminUI
+            title="Rewards Admin"
+            disableTelemetry
+            requireAuth
+            layout={Layout}
+            loginPage={SignInPage}
+            dashboard={dashboard.component as DashboardComponent}
+            loading={LoadingScreen}
+            catchAll={NotFoundRedirect}
+            notification={LatestNotification}
+            accessDenied={AccessDenied}
+          >
+            {resources.map((resource) => (
+              <Resource key={resource.name} {...resource} />
+            ))}
+            <CustomRoutes>
+              {pages.map(({ path, component: Page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <GuardedPage>
+                      <RequireAccess action="read" resource={path}>
+                        <Page />
+                      </RequireAccess>
+                    </GuardedPage>
+                  }
+                />
+              ))}
+              {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
               <Route
-                key={path}
-                path={path}
+                path={accountPage.path}
                 element={
                   <GuardedPage>
-                    <RequireAccess action="read" resource={path}>
-                      <Page />
-                    </RequireAccess>
+                    <accountPage.component />
                   </GuardedPage>
                 }
               />
-            ))}
-            {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
-            <Route
-              path={accountPage.path}
-              element={
-                <GuardedPage>
-                  <accountPage.component />
-                </GuardedPage>
-              }
-            />
-          </CustomRoutes>
-        </AdminUI>
-      </ShellProvider>
+            </CustomRoutes>
+          </AdminUI>
+        </ShellProvider>
+      </AreasProvider>
     </AdminContext>
   );
 };
@@ -129,21 +140,23 @@ const browserRouter: RouterFactory = (routes) =>
  */
 export const App = ({
   dataProvider = defaultDataProvider,
-  authProvider = defaultAuthProvider,
+  authProvider,
   router: makeRouter = browserRouter,
   store,
   resources = registered,
   pages = registeredPages,
   menu = menuScreens,
 }: AppProps) => {
-  const [router] = useState(() =>
-    makeRouter([
+  const [router] = useState(() => {
+    const areas = areasOf(resources, pages);
+    return makeRouter([
       {
         path: '*',
         element: (
           <Console
             dataProvider={dataProvider}
-            authProvider={authProvider}
+            authProvider={authProvider ?? createAuthProvider({ areas })}
+            areas={areas}
             store={store ?? createStore()}
             resources={resources.map(guardResource)}
             pages={pages}
@@ -151,8 +164,8 @@ export const App = ({
           />
         ),
       },
-    ]),
-  );
+    ]);
+  });
   // Without transitions, as BrowserRouter: a list reads its new filters in the render that
   // follows the navigation, never a stale set that a later filter change would write back.
   return <RouterProvider router={router} useTransitions={false} />;

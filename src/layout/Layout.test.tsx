@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Title } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../authProvider';
 import { NARROW_SCREEN_QUERY } from '../components/SidePanels';
 import { config } from '../config';
 import { dataProvider } from '../dataProvider';
@@ -12,6 +11,7 @@ import { pageNavigation } from '../navigation';
 import { WrongCodesWarning } from '../pages/account/WrongCodesWarning';
 import { menuScreens } from '../registry/screens';
 import { getToken, STORAGE_KEYS, setStoredUser, setToken } from '../storage';
+import { consoleAuthProvider } from '../test/authProvider';
 import { installFakeFetch, listOf, reply } from '../test/fakeFetch';
 import { EMPTY_SUMMARY, meHolding } from '../test/renderAdmin';
 import { setTwoStepSetupRequired } from '../twoStepGate';
@@ -21,6 +21,7 @@ import { ShellProvider } from './shell';
 
 // The shell itself, its menu whole: an auth provider without access control lets every entry
 // show at once (the menu's filtering by permissions is tested in access/AccessScreens.test.tsx).
+const authProvider = consoleAuthProvider();
 const everyEntry = { ...authProvider, canAccess: undefined };
 
 /** The registry's menu and notice, as App gives them. */
