@@ -18,6 +18,7 @@ import { createAuthProvider } from './authProvider';
 import { GuardedPage } from './components/GuardedPage';
 import { LatestNotification } from './components/LatestNotification';
 import { LoadingScreen } from './components/LoadingScreen';
+import { DirtyFormsProvider } from './components/WarnWhenUnsavedChanges';
 import { config } from './config';
 import { dataProvider as defaultDataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
@@ -84,46 +85,48 @@ const Console = ({
     >
       <AreasProvider value={areas}>
         <ShellProvider value={shell}>
-          <AdminUI
-            title="Rewards Admin"
-            disableTelemetry
-            requireAuth
-            layout={Layout}
-            loginPage={SignInPage}
-            dashboard={dashboard.component as DashboardComponent}
-            loading={LoadingScreen}
-            catchAll={NotFoundRedirect}
-            notification={LatestNotification}
-            accessDenied={AccessDenied}
-          >
-            {resources.map((resource) => (
-              <Resource key={resource.name} {...resource} />
-            ))}
-            <CustomRoutes>
-              {pages.map(({ path, component: Page }) => (
+          <DirtyFormsProvider>
+            <AdminUI
+              title="Rewards Admin"
+              disableTelemetry
+              requireAuth
+              layout={Layout}
+              loginPage={SignInPage}
+              dashboard={dashboard.component as DashboardComponent}
+              loading={LoadingScreen}
+              catchAll={NotFoundRedirect}
+              notification={LatestNotification}
+              accessDenied={AccessDenied}
+            >
+              {resources.map((resource) => (
+                <Resource key={resource.name} {...resource} />
+              ))}
+              <CustomRoutes>
+                {pages.map(({ path, component: Page }) => (
+                  <Route
+                    key={path}
+                    path={path}
+                    element={
+                      <GuardedPage>
+                        <RequireAccess action="read" resource={path}>
+                          <Page />
+                        </RequireAccess>
+                      </GuardedPage>
+                    }
+                  />
+                ))}
+                {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
                 <Route
-                  key={path}
-                  path={path}
+                  path={accountPage.path}
                   element={
                     <GuardedPage>
-                      <RequireAccess action="read" resource={path}>
-                        <Page />
-                      </RequireAccess>
+                      <accountPage.component />
                     </GuardedPage>
                   }
                 />
-              ))}
-              {/* Every admin's own account, whatever they hold: no access check, no menu entry. */}
-              <Route
-                path={accountPage.path}
-                element={
-                  <GuardedPage>
-                    <accountPage.component />
-                  </GuardedPage>
-                }
-              />
-            </CustomRoutes>
-          </AdminUI>
+              </CustomRoutes>
+            </AdminUI>
+          </DirtyFormsProvider>
         </ShellProvider>
       </AreasProvider>
     </AdminContext>
