@@ -1,17 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useBlocker, useCanBlock, useTranslate } from 'react-admin';
-
-/**
- * The forms on screen that hold unsaved edits. The router heeds only one blocker at a time, so
- * each form's blocker asks about all of them (Game Offers has two forms).
- */
-const DirtyFormsContext = createContext<Set<object> | null>(null);
-
-/** Where the forms of one console note their unsaved edits (App gives one to its pages). */
-export const DirtyFormsProvider = ({ children }: { children: ReactNode }) => {
-  const [forms] = useState(() => new Set<object>());
-  return <DirtyFormsContext.Provider value={forms}>{children}</DirtyFormsContext.Provider>;
-};
+import { DirtyFormsContext } from './dirtyForms';
 
 /** Going to another page of the console asks first, with react-admin's own question. */
 const BlockLeaving = ({ dirtyForms }: { dirtyForms: Set<object> }) => {
