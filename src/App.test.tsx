@@ -1,10 +1,18 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { memoryStore } from 'react-admin';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from './App';
+import { App, type AppProps } from './App';
+import { referral } from './pages/settings';
+import { dashboard } from './pages/stats';
+import { audit } from './resources/audit';
+import { bots } from './resources/bots';
+import { users } from './resources/users';
+import { withdrawals } from './resources/withdrawals';
 import { getToken, setStoredUser, setToken } from './storage';
 import { installFakeFetch, reply } from './test/fakeFetch';
-import { meHolding, PENDING_ADJUSTMENTS_PATH } from './test/renderAdmin';
+import { backgroundRoutes, meHolding, PENDING_ADJUSTMENTS_PATH } from './test/renderAdmin';
 
 const pingOk = { 'GET /api/admin/ping': reply(200, { ok: true }) };
 
@@ -122,5 +130,50 @@ describe('App (guard and routes)', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+});
+
+describe('App (its registry)', () => {
+  /** A console of its own registry, at /, in its own container. */
+  const renderConsole = (registry: Pick<AppProps, 'resources' | 'pages' | 'menu'>) => {
+    const container = document.body.appendChild(document.createElement('div'));
+    render(
+      <App {...registry} router={(routes) => createMemoryRouter(routes)} store={memoryStore()} />,
+      { container },
+    );
+    return container;
+  };
+
+  const menuLinks = async (container: HTMLElement) => {
+    const nav = await within(container).findByRole('navigation', { name: 'Main menu' });
+    await within(nav).findByRole('link', { name: 'Dashboard' });
+    return within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+  };
+
+  it('shows in each of two consoles on one page only its own menu entries', async () => {
+    setToken('tok-1');
+    installFakeFetch(backgroundRoutes());
+
+    const first = renderConsole({
+      resources: [users, withdrawals],
+      pages: [],
+      menu: { top: [dashboard, users, withdrawals], settings: [], bottom: [] },
+    });
+    const second = renderConsole({
+      resources: [bots, audit],
+      pages: [referral],
+      menu: { top: [dashboard, bots], settings: [referral], bottom: [audit] },
+    });
+
+    await waitFor(async () =>
+      expect(await menuLinks(first)).toEqual(['Dashboard', 'Users', 'Withdrawals']),
+    );
+    expect(within(first).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
+    await waitFor(async () =>
+      expect(await menuLinks(second)).toEqual(['Dashboard', 'Bots', 'Audit log']),
+    );
+    expect(within(second).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 import { HttpError } from 'react-admin';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../contract/users';
-import { authProvider, forgetPermissions, NOT_AN_ADMIN, SESSION_ENDED } from './authProvider';
+import { type ConsoleAuthProvider, NOT_AN_ADMIN, SESSION_ENDED } from './authProvider';
 import { config } from './config';
 import { pageNavigation } from './navigation';
 import { getStoredUser, getToken, setStoredUser, setToken, takeLoginNotice } from './storage';
+import { consoleAuthProvider } from './test/authProvider';
 import { installFakeFetch, networkError, reply } from './test/fakeFetch';
 import { isTwoStepSetupRequired, setTwoStepSetupRequired } from './twoStepGate';
 
@@ -26,10 +27,11 @@ const user = (overrides: Partial<User> = {}): User => ({
 });
 
 describe('authProvider', () => {
+  let authProvider: ConsoleAuthProvider;
   beforeEach(() => {
     window.history.pushState({}, '', '/login');
     // each test is a page load of its own
-    forgetPermissions();
+    authProvider = consoleAuthProvider();
   });
 
   describe('login', () => {

@@ -1,6 +1,7 @@
-import type { AuthProvider, UserIdentity } from 'react-admin';
+import { type AuthProvider, type UserIdentity, useAuthProvider } from 'react-admin';
 import type { LoginAnswer, LoginBody, LoginResponse, MeResponse } from '../contract/auth';
 import type { User } from '../contract/users';
+import type { ScreenAreas } from './access/areas';
 import { permits } from './access/permissionFor';
 import { codeOf, statusOf } from './apiErrors';
 import { config } from './config';
@@ -60,7 +61,7 @@ const WRONG_ENTRY_CODES = new Set(['invalid_code', 'wrong_password']);
  * for the proxy to sign in again (react-admin then neither logs out nor redirects); otherwise
  * react-admin logs out and shows the sign-in page, which says the session was ended.
  */
-const endSession = (error: unknown): never => {
+const endSession = (error: unknown, forgetPermissions: () => void): never => {
   live.stop();
   clearSession();
   forgetPermissions();
@@ -80,40 +81,6 @@ const fetchMe = async (signal?: AbortSignal): Promise<MeResponse> => {
     setTwoStepSetupRequired(res.twoStepSetupRequired);
   }
   return me;
-};
-
-/**
- * What the signed-in admin may do, read once per page load (at sign-in, or on the first check
- * of the page) and kept in memory: every access check reads it without a request, and loading
- * the page again picks up a change.
- */
-let held: Promise<readonly string[]> | null = null;
-/** The same, once read: lets a screen render its final state at once. */
-let heldNow: readonly string[] | undefined;
-
-const permissionsOf = (me: Promise<MeResponse>) => {
-  const loading = me.then((answer) => {
-    if (held === loading) heldNow = answer.permissions;
-    return answer.permissions;
-  });
-  held = loading;
-  // A failed read is tried again by the next check, not kept.
-  loading.catch(() => {
-    if (held === loading) held = null;
-  });
-  return loading;
-};
-
-const loadPermissions = () => held ?? permissionsOf(fetchMe());
-
-/**
- * Forgets what was read about the signed-in admin (what they may do, whether two-step set-up is
- * due): the next check reads it again (a new page load).
- */
-export const forgetPermissions = () => {
-  held = null;
-  heldNow = undefined;
-  setTwoStepSetupRequired(false);
 };
 
 const identityOf = (user: StoredUser): UserIdentity => ({
@@ -148,116 +115,179 @@ export interface ConsoleAuthProvider extends AuthProvider {
   canAccessNow(params: { resource: string; action: string }): boolean | undefined;
 }
 
-/** Stores the new session's token and user, then refreshes the user from me (failure ignored). */
-const startSession = async ({ token, user }: LoginResponse) => {
-  setToken(token);
-  setStoredUser(user);
-  try {
-    await permissionsOf(fetchMe());
-  } catch {
-    // spec 7: a failure of the me call after login is ignored (the first check reads it again)
-  }
+/**
+ * What the signed-in admin may do, read once per page load (at sign-in, or on the first check
+ * of the page) and kept in memory by each provider: every access check reads it without a
+ * request, and loading the page again (a new provider) picks up a change.
+ */
+const permissionCache = () => {
+  let held: Promise<readonly string[]> | null = null;
+  /** The same, once read: lets a screen render its final state at once. */
+  let heldNow: readonly string[] | undefined;
+  const read = (me: Promise<MeResponse>) => {
+    const loading = me.then((answer) => {
+      if (held === loading) heldNow = answer.permissions;
+      return answer.permissions;
+    });
+    held = loading;
+    // A failed read is tried again by the next check, not kept.
+    loading.catch(() => {
+      if (held === loading) held = null;
+    });
+    return loading;
+  };
+  return {
+    read,
+    load: () => held ?? read(fetchMe()),
+    now: () => heldNow,
+    /**
+     * Forgets what was read about the signed-in admin (what they may do, whether two-step
+     * set-up is due): the next check reads it again.
+     */
+    forget: () => {
+      held = null;
+      heldNow = undefined;
+      setTwoStepSetupRequired(false);
+    },
+  };
 };
 
-export const authProvider: ConsoleAuthProvider = {
-  /**
-   * Signs in (see startSession); with two-step sign-in on, the password was right and resolves
-   * the challenge `verifyCode` answers, nothing stored yet.
-   */
-  async login({ emailOrUsername, password }: LoginBody) {
-    const res = await http<LoginAnswer>('auth/login', {
-      method: 'POST',
-      body: { emailOrUsername, password },
-    });
-    if ('mfaRequired' in res) return { challenge: res.challenge };
-    await startSession(res);
-    return undefined;
-  },
+export interface AuthProviderOptions {
+  /** Which area each of the console's screens belongs to (the registry's). */
+  areas: ScreenAreas;
+}
 
-  /** The code step of a two-step sign-in: a code from the app or a recovery code. */
-  async verifyCode(challenge: string, code: string) {
-    await startSession(
-      await http<LoginResponse>('auth/2fa/verify', { method: 'POST', body: { challenge, code } }),
-    );
-  },
+/** The console's auth provider over the registry's `areas`, with a permission cache of its own. */
+export const createAuthProvider = ({ areas }: AuthProviderOptions): ConsoleAuthProvider => {
+  const permissions = permissionCache();
+  const forget = permissions.forget;
 
-  /** Revokes the session on the server (failure ignored) and forgets it locally. */
-  async logout() {
-    if (getToken()) {
-      try {
-        await http('auth/logout', { method: 'POST' });
-      } catch {
-        // the local session ends anyway
-      }
-    }
-    live.stop();
-    clearSession();
-    forgetPermissions();
-  },
-
-  /**
-   * The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides.
-   * Only the server's word fails it: a 401 (the session is over) or a 403 (not an admin).
-   * react-admin signs out whenever this rejects, and checks again when the tab regains focus:
-   * a ping that got no answer, a 5xx or a timeout passes, the stored session kept, while the
-   * top bar says 'Reconnecting…'.
-   */
-  async checkAuth(params) {
-    const proxy = config.authMode === 'proxy';
-    if (!proxy && !getToken()) throw new Error('Not signed in');
+  /** Stores the new session's token and user, then refreshes the user from me (failure ignored). */
+  const startSession = async ({ token, user }: LoginResponse) => {
+    setToken(token);
+    setStoredUser(user);
     try {
-      await pingAdmin(params?.signal);
-      // Who this is and what they may do, once per page load (behind the proxy the person may
-      // have changed since the last visit; anywhere their permissions may have).
-      // Only a 401 stops the check: otherwise the next access check reads them again.
-      await loadPermissions().catch((error: unknown) => {
-        if (isUnauthorized(error)) throw error;
-      });
-    } catch (error) {
-      if (isUnauthorized(error)) endSession(error);
-      if (statusOf(error) === 403) {
-        // A valid sign-in without the admin role: say why on the login page it returns to.
-        setLoginNotice(NOT_AN_ADMIN);
-        throw error;
-      }
-      // Cancelled, or not a failed request: not a check's answer.
-      if (statusOf(error) === undefined) throw error;
-      // Anything else (no answer, a 5xx, a timeout, a 429) leaves the session standing.
-    }
-  },
-
-  /**
-   * Only a 401 ends the session, but for a wrong code or current password typed on My account;
-   * 403 and everything else leave the admin signed in (a 403 `two_step_required` confines them
-   * to My account).
-   */
-  async checkError(error) {
-    if (isTwoStepRequired(error)) setTwoStepSetupRequired(true);
-    if (isUnauthorized(error) && !WRONG_ENTRY_CODES.has(codeOf(error) ?? '')) endSession(error);
-  },
-
-  /**
-   * react-admin's access control: whether the admin may do `action` on a resource (its name) or
-   * a custom page (its path), from the permissions in memory: never a request of its own.
-   */
-  async canAccess({ resource, action }) {
-    try {
-      return permits(await loadPermissions(), resource, action);
+      await permissions.read(fetchMe());
     } catch {
-      return false;
+      // spec 7: a failure of the me call after login is ignored (the first check reads it again)
     }
-  },
+  };
 
-  /** `canAccess` answered at once when what the admin may do is in memory; else undefined. */
-  canAccessNow({ resource, action }: { resource: string; action: string }): boolean | undefined {
-    return heldNow && permits(heldNow, resource, action);
-  },
+  return {
+    /**
+     * Signs in (see startSession); with two-step sign-in on, the password was right and resolves
+     * the challenge `verifyCode` answers, nothing stored yet.
+     */
+    async login({ emailOrUsername, password }: LoginBody) {
+      const res = await http<LoginAnswer>('auth/login', {
+        method: 'POST',
+        body: { emailOrUsername, password },
+      });
+      if ('mfaRequired' in res) return { challenge: res.challenge };
+      await startSession(res);
+      return undefined;
+    },
 
-  async getIdentity(params) {
-    const stored = getStoredUser();
-    if (stored?.username) return identityOf(stored);
-    return identityOf((await fetchMe(params?.signal)).user);
-  },
+    /** The code step of a two-step sign-in: a code from the app or a recovery code. */
+    async verifyCode(challenge: string, code: string) {
+      await startSession(
+        await http<LoginResponse>('auth/2fa/verify', { method: 'POST', body: { challenge, code } }),
+      );
+    },
+
+    /** Revokes the session on the server (failure ignored) and forgets it locally. */
+    async logout() {
+      if (getToken()) {
+        try {
+          await http('auth/logout', { method: 'POST' });
+        } catch {
+          // the local session ends anyway
+        }
+      }
+      live.stop();
+      clearSession();
+      forget();
+    },
+
+    /**
+     * The guard: no token fails at once (the sign-on proxy needs none); the admin ping decides.
+     * Only the server's word fails it: a 401 (the session is over) or a 403 (not an admin).
+     * react-admin signs out whenever this rejects, and checks again when the tab regains focus:
+     * a ping that got no answer, a 5xx or a timeout passes, the stored session kept, while the
+     * top bar says 'Reconnecting…'.
+     */
+    async checkAuth(params) {
+      const proxy = config.authMode === 'proxy';
+      if (!proxy && !getToken()) throw new Error('Not signed in');
+      try {
+        await pingAdmin(params?.signal);
+        // Who this is and what they may do, once per page load (behind the proxy the person may
+        // have changed since the last visit; anywhere their permissions may have).
+        // Only a 401 stops the check: otherwise the next access check reads them again.
+        await permissions.load().catch((error: unknown) => {
+          if (isUnauthorized(error)) throw error;
+        });
+      } catch (error) {
+        if (isUnauthorized(error)) endSession(error, forget);
+        if (statusOf(error) === 403) {
+          // A valid sign-in without the admin role: say why on the login page it returns to.
+          setLoginNotice(NOT_AN_ADMIN);
+          throw error;
+        }
+        // Cancelled, or not a failed request: not a check's answer.
+        if (statusOf(error) === undefined) throw error;
+        // Anything else (no answer, a 5xx, a timeout, a 429) leaves the session standing.
+      }
+    },
+
+    /**
+     * Only a 401 ends the session, but for a wrong code or current password typed on My account;
+     * 403 and everything else leave the admin signed in (a 403 `two_step_required` confines them
+     * to My account).
+     */
+    async checkError(error) {
+      if (isTwoStepRequired(error)) setTwoStepSetupRequired(true);
+      if (isUnauthorized(error) && !WRONG_ENTRY_CODES.has(codeOf(error) ?? '')) {
+        endSession(error, forget);
+      }
+    },
+
+    /**
+     * react-admin's access control: whether the admin may do `action` on a resource (its name) or
+     * a custom page (its path), from the permissions in memory: never a request of its own.
+     */
+    async canAccess({ resource, action }) {
+      try {
+        return permits(areas, await permissions.load(), resource, action);
+      } catch {
+        return false;
+      }
+    },
+
+    /** `canAccess` answered at once when what the admin may do is in memory; else undefined. */
+    canAccessNow({ resource, action }: { resource: string; action: string }): boolean | undefined {
+      const held = permissions.now();
+      return held && permits(areas, held, resource, action);
+    },
+
+    async getIdentity(params) {
+      const stored = getStoredUser();
+      if (stored?.username) return identityOf(stored);
+      return identityOf((await fetchMe(params?.signal)).user);
+    },
+  };
+};
+
+const isConsoleAuthProvider = (
+  provider: AuthProvider | undefined,
+): provider is ConsoleAuthProvider =>
+  typeof provider?.login === 'function' && 'verifyCode' in provider;
+
+/** The console's auth provider, as App gives it (the sign-in steps call it directly). */
+export const useConsoleAuthProvider = (): ConsoleAuthProvider => {
+  const provider = useAuthProvider();
+  if (!isConsoleAuthProvider(provider)) throw new Error('The console needs its own auth provider');
+  return provider;
 };
 
 /** Behind a single sign-on proxy, Logout leaves for the proxy's own sign-out page. */

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Title, useResourceContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { labelOf } from './areas';
+import { useAreas } from './areas';
 import { neededFor } from './permissionFor';
 
 export const ACCESS_DENIED = 'You do not have access to this page.';
@@ -26,8 +26,9 @@ interface AccessDeniedProps {
  */
 export const AccessDenied = ({ action, resource }: AccessDeniedProps) => {
   const screen = useResourceContext({ resource });
-  const label = labelOf(screen);
-  const needed = action ? neededFor(screen, action) : undefined;
+  const areas = useAreas();
+  const label = areas.label(screen);
+  const needed = action ? neededFor(areas, screen, action) : undefined;
   return (
     <Box sx={{ p: { xs: 0, sm: 1 } }}>
       <Title title={label ? `${label}: access denied` : 'Access denied'} />

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../contract/users';
-import { authProvider, forgetPermissions } from '../authProvider';
-import '../registry/screens';
 import { setToken } from '../storage';
+import { consoleAuthProvider } from '../test/authProvider';
 import { installFakeFetch, reply } from '../test/fakeFetch';
 import { meHolding } from '../test/renderAdmin';
 
@@ -15,10 +14,16 @@ const signedInHolding = (permissions: string[]) => {
   });
 };
 
+/** The page's auth provider: a new one is a new page load. */
+let authProvider = consoleAuthProvider();
+const newPageLoad = () => {
+  authProvider = consoleAuthProvider();
+};
+
 const can = (resource: string, action: string) => authProvider.canAccess?.({ resource, action });
 
 describe('authProvider.canAccess', () => {
-  beforeEach(() => forgetPermissions());
+  beforeEach(newPageLoad);
 
   it('reads what the admin may do once per page load: every check after that is in memory', async () => {
     const { requests } = signedInHolding(['withdrawals:read']);
@@ -30,7 +35,7 @@ describe('authProvider.canAccess', () => {
     expect(requests.filter((r) => r.path === '/api/auth/me')).toHaveLength(1);
 
     // a new page load reads them again
-    forgetPermissions();
+    newPageLoad();
     await can('withdrawals', 'list');
     expect(requests.filter((r) => r.path === '/api/auth/me')).toHaveLength(2);
   });
@@ -60,11 +65,11 @@ describe('authProvider.canAccess', () => {
     expect(await can('adjustments', 'show')).toBe(true);
     expect(await can('adjustments', 'adjustments:approve')).toBe(false);
 
-    forgetPermissions();
+    newPageLoad();
     signedInHolding(['users:write', 'withdrawals:approve', 'adjustments:approve']);
     expect(await can('adjustments', 'adjustments:approve')).toBe(true);
 
-    forgetPermissions();
+    newPageLoad();
     signedInHolding(['users:*', 'withdrawals:*']);
     expect(await can('adjustments', 'adjustments:approve')).toBe(false);
   });
@@ -101,7 +106,7 @@ describe('authProvider.canAccess', () => {
     expect(await can('users', 'edit')).toBe(true);
     expect(await can('audit', 'list')).toBe(false);
 
-    forgetPermissions();
+    newPageLoad();
     signedInHolding(['*']);
     expect(await can('audit', 'list')).toBe(true);
     expect(await can('users', 'admin')).toBe(true);

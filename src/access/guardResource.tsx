@@ -1,6 +1,6 @@
 import { type ComponentType, isValidElement, type ReactNode } from 'react';
 import { Outlet, Route } from 'react-router-dom';
-import type { ResourceScreen } from '../registry/types';
+import type { ResourceScreen } from '../screen';
 import { RequireAccess } from './RequireAccess';
 
 type Screen = ComponentType | ReactNode;

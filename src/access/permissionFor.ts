@@ -5,7 +5,7 @@ import {
   type Permission,
   type PermissionArea,
 } from '../../contract/permissions';
-import { areaOf } from './areas';
+import type { ScreenAreas } from './areas';
 
 /** react-admin's actions that only look: they need the area's read. */
 const READING = new Set(['list', 'show', 'read', 'export']);
@@ -34,8 +34,8 @@ export const permissionFor = (area: PermissionArea, action: string): Permission 
 };
 
 /** The permission a screen's action needs, or undefined for a screen of no area. */
-export const neededFor = (screen: string | undefined, action: string) => {
-  const area = areaOf(screen);
+export const neededFor = (areas: ScreenAreas, screen: string | undefined, action: string) => {
+  const area = areas.area(screen);
   return area ? permissionFor(area, action) : undefined;
 };
 
@@ -43,8 +43,13 @@ export const neededFor = (screen: string | undefined, action: string) => {
  * Whether the permissions held allow an action on a resource or page: `*` allows all; a screen
  * declared without an area (none is) is refused to everyone else.
  */
-export const permits = (held: readonly string[], screen: string | undefined, action: string) => {
+export const permits = (
+  areas: ScreenAreas,
+  held: readonly string[],
+  screen: string | undefined,
+  action: string,
+) => {
   if (held.includes(EVERYTHING)) return true;
-  const needed = neededFor(screen, action);
+  const needed = neededFor(areas, screen, action);
   return needed !== undefined && allows(held, needed);
 };

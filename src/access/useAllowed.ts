@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuthProvider, useResourceContext } from 'react-admin';
 import { missingPermission } from '../../contract/permissions';
+import { useAreas } from './areas';
 import { neededFor } from './permissionFor';
 
 export interface Allowed {
@@ -21,6 +22,7 @@ export interface Allowed {
 export const useAllowed = (action: string, resource?: string): Allowed => {
   const authProvider = useAuthProvider();
   const screen = useResourceContext({ resource });
+  const areas = useAreas();
   const { data, isPending } = useQuery({
     queryKey: ['auth', 'canAccess', { action, resource: screen }],
     queryFn: async () =>
@@ -32,6 +34,6 @@ export const useAllowed = (action: string, resource?: string): Allowed => {
         ? authProvider.canAccessNow?.({ action, resource: screen ?? '' })
         : true,
   });
-  const needed = neededFor(screen, action) ?? '*';
+  const needed = neededFor(areas, screen, action) ?? '*';
   return { allowed: data === true, pending: isPending, missing: missingPermission(needed), needed };
 };

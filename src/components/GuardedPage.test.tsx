@@ -1,14 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../authProvider';
 import { getToken, setToken } from '../storage';
+import { consoleAuthProvider } from '../test/authProvider';
 import { installFakeFetch, reply } from '../test/fakeFetch';
 import { GuardedPage } from './GuardedPage';
 
 const renderGuarded = () =>
   render(
-    <AdminContext authProvider={authProvider} dataProvider={testDataProvider()}>
+    <AdminContext authProvider={consoleAuthProvider()} dataProvider={testDataProvider()}>
       <GuardedPage>
         <p>Secret settings</p>
       </GuardedPage>

@@ -1,14 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useBlocker, useCanBlock, useTranslate } from 'react-admin';
-
-/**
- * The forms on screen that hold unsaved edits. The router heeds only one blocker at a time, so
- * each form's blocker asks about all of them (Game Offers has two forms).
- */
-const dirtyForms = new Set<object>();
+import { DirtyFormsContext } from './dirtyForms';
 
 /** Going to another page of the console asks first, with react-admin's own question. */
-const BlockLeaving = () => {
+const BlockLeaving = ({ dirtyForms }: { dirtyForms: Set<object> }) => {
   const translate = useTranslate();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -34,6 +29,9 @@ const BlockLeaving = () => {
 export const WarnWhenUnsavedChanges = ({ dirty }: { dirty: boolean }) => {
   const canBlock = useCanBlock();
   const [form] = useState(() => ({}));
+  // without a console around it (a form rendered alone), the form asks about itself only
+  const [own] = useState(() => new Set<object>());
+  const dirtyForms = useContext(DirtyFormsContext) ?? own;
   useEffect(() => {
     if (!dirty) return;
     dirtyForms.add(form);
@@ -43,7 +41,7 @@ export const WarnWhenUnsavedChanges = ({ dirty }: { dirty: boolean }) => {
       dirtyForms.delete(form);
       window.removeEventListener('beforeunload', warn);
     };
-  }, [dirty, form]);
+  }, [dirty, form, dirtyForms]);
   // Blocking needs a data router (the app's); without one only the tab's own warning is left.
-  return canBlock ? <BlockLeaving /> : null;
+  return canBlock ? <BlockLeaving dirtyForms={dirtyForms} /> : null;
 };

@@ -3,26 +3,37 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, Title } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider } from '../authProvider';
+import { NARROW_SCREEN_QUERY } from '../components/SidePanels';
 import { config } from '../config';
 import { dataProvider } from '../dataProvider';
 import { live } from '../live/connection';
 import { pageNavigation } from '../navigation';
+import { WrongCodesWarning } from '../pages/account/WrongCodesWarning';
+import { menuScreens } from '../registry/screens';
 import { getToken, STORAGE_KEYS, setStoredUser, setToken } from '../storage';
+import { consoleAuthProvider } from '../test/authProvider';
 import { installFakeFetch, listOf, reply } from '../test/fakeFetch';
 import { EMPTY_SUMMARY, meHolding } from '../test/renderAdmin';
 import { setTwoStepSetupRequired } from '../twoStepGate';
-import { Layout, NARROW_SCREEN_QUERY } from './Layout';
+import { Layout } from './Layout';
+import { menuOf } from './menu';
+import { ShellProvider } from './shell';
 
 // The shell itself, its menu whole: an auth provider without access control lets every entry
 // show at once (the menu's filtering by permissions is tested in access/AccessScreens.test.tsx).
+const authProvider = consoleAuthProvider();
 const everyEntry = { ...authProvider, canAccess: undefined };
+
+/** The registry's menu and notice, as App gives them. */
+const shell = { menu: menuOf(menuScreens), notice: WrongCodesWarning };
 
 const renderLayout = (path = '/', children = <p>Page content</p>) =>
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={everyEntry} dataProvider={dataProvider} store={memoryStore()}>
-        <Layout>{children}</Layout>
+        <ShellProvider value={shell}>
+          <Layout>{children}</Layout>
+        </ShellProvider>
       </AdminContext>
     </MemoryRouter>,
   );

@@ -3,17 +3,15 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
+import { NARROW_SCREEN_QUERY } from '../components/SidePanels';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { LiveSync } from '../live/LiveSync';
 import { SessionCheck } from '../live/SessionCheck';
-import { WrongCodesWarning } from '../pages/account/WrongCodesWarning';
 import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
 import { ACCOUNT_PATH, useTwoStepSetupRequired } from '../twoStepGate';
 import { Sidebar } from './Sidebar';
+import { useShell } from './shell';
 import { TopBar } from './TopBar';
-
-/** Below 980 px the sidebar becomes an overlay (spec section 9). */
-export const NARROW_SCREEN_QUERY = '(max-width: 979.95px)';
 
 /**
  * The page shell: sidebar + 64 px top bar + page content; live updates keep it current. While
@@ -22,6 +20,7 @@ export const NARROW_SCREEN_QUERY = '(max-width: 979.95px)';
  */
 export const Layout = ({ children }: { children?: ReactNode }) => {
   const confined = useTwoStepSetupRequired();
+  const { notice: Notice } = useShell();
   const { pathname } = useLocation();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY, { noSsr: true });
   const [collapsed, setCollapsed] = useState(getSidebarCollapsed);
@@ -66,8 +65,7 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
                 <Navigate to={ACCOUNT_PATH} replace />
               ) : (
                 <>
-                  {/* My account shows it among its own sections. */}
-                  {pathname !== ACCOUNT_PATH && <WrongCodesWarning />}
+                  {Notice && pathname !== ACCOUNT_PATH && <Notice />}
                   {children}
                 </>
               )}

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { menuScreens } from '../registry/screens';
 import {
   filterMenu,
   groupContainsPath,
   isLinkActive,
   type MenuEntry,
   type MenuGroup,
-  menu,
   menuLinks,
+  menuOf,
 } from './menu';
+
+const menu = menuOf(menuScreens);
 
 const labels = (entries: MenuEntry[]) =>
   entries.map((entry) =>

@@ -1,6 +1,5 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { menuScreens } from '../registry/screens';
-import type { PageScreen, ResourceScreen, ScreenIcon } from '../registry/types';
+import type { MenuPlacement, PageScreen, ResourceScreen, ScreenIcon } from '../screen';
 
 export type MenuIcon = ScreenIcon;
 
@@ -42,17 +41,17 @@ export const linkTo = (screen: PageScreen | ResourceScreen): MenuLink =>
         screen: screen.name,
       };
 
-/** The sidebar, in display order (spec section 2, page shell), then the Audit log. */
-export const menu: MenuEntry[] = [
-  ...menuScreens.top.map(linkTo),
+/** The sidebar of a menu placement: its top links, the Settings group, then its bottom links. */
+export const menuOf = (placement: MenuPlacement): MenuEntry[] => [
+  ...placement.top.map(linkTo),
   {
     kind: 'group',
     id: 'settings',
     label: 'Settings',
     icon: SettingsIcon,
-    children: menuScreens.settings.map(linkTo),
+    children: placement.settings.map(linkTo),
   },
-  ...menuScreens.bottom.map(linkTo),
+  ...placement.bottom.map(linkTo),
 ];
 
 /**

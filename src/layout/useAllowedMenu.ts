@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useAuthProvider, useCanAccessResources } from 'react-admin';
-import { allowedMenu, type MenuEntry, menu, menuLinks } from './menu';
-
-const screens = menuLinks(menu).flatMap((link) => (link.screen ? [link.screen] : []));
+import { allowedMenu, type MenuEntry, menuLinks } from './menu';
+import { useShell } from './shell';
 
 /**
  * The menu the admin's permissions open: a link shows when its resource or page may be read
@@ -10,6 +9,11 @@ const screens = menuLinks(menu).flatMap((link) => (link.screen ? [link.screen] :
  */
 export const useAllowedMenu = (): MenuEntry[] => {
   const authProvider = useAuthProvider();
+  const { menu } = useShell();
+  const screens = useMemo(
+    () => menuLinks(menu).flatMap((link) => (link.screen ? [link.screen] : [])),
+    [menu],
+  );
   const { canAccess } = useCanAccessResources({
     action: 'list',
     resources: screens,
@@ -23,6 +27,6 @@ export const useAllowedMenu = (): MenuEntry[] => {
   });
   return useMemo(
     () => allowedMenu(menu, (link) => !link.screen || canAccess?.[link.screen] === true),
-    [canAccess],
+    [menu, canAccess],
   );
 };

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useAllowed } from '../access/useAllowed';
+import { useStatsSummary } from '../components/useStatsSummary';
 import type { AppDataProvider } from '../dataProvider';
+import { PENDING_ADJUSTMENTS_KEY } from '../live/refresh';
 import { useLiveStatus } from '../live/useSubscribe';
-import { useStatsSummary } from '../pages/stats/useStatsSummary';
 import { useTwoStepSetupRequired } from '../twoStepGate';
-
-/** The query of the menu's count of credits waiting for a second admin. */
-export const PENDING_ADJUSTMENTS_KEY = ['adjustments', 'pending'] as const;
 
 /** An admin who may read the screen's list, once two-step set-up is not due (all is refused then). */
 const useAsked = (screen: string) => {

@@ -2,9 +2,8 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChangeType } from '../../contract/live';
-import { PENDING_ADJUSTMENTS_KEY } from '../layout/usePendingCount';
 import { useEditingRecord, useHoldNewRecords } from './holds';
-import { refreshAfterGap, refreshResource } from './refresh';
+import { PENDING_ADJUSTMENTS_KEY, refreshAfterGap, refreshResource } from './refresh';
 
 const LIST: QueryKey = ['withdrawals', 'getList', { pagination: { page: 2, perPage: 20 } }];
 const ONE = (id: string): QueryKey => ['withdrawals', 'getOne', { id }];

@@ -1,6 +1,5 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ChangeType } from '../../contract/live';
-import { PENDING_ADJUSTMENTS_KEY } from '../layout/usePendingCount';
 import { isBeingEdited, isHoldingNew } from './holds';
 
 /** What a burst of events said about one resource. */
@@ -11,6 +10,9 @@ export interface ResourceChanges {
 
 /** react-admin's queries of many records of a resource (its list, references, lookups). */
 const MANY = new Set(['getList', 'getInfiniteList', 'getManyReference', 'getMany']);
+
+/** The query of the menu's count of credits waiting for a second admin. */
+export const PENDING_ADJUSTMENTS_KEY = ['adjustments', 'pending'] as const;
 
 /** Queries of a resource kept under keys of their own (summaries, pages' lists). */
 const EXTRA_KEYS: Record<string, QueryKey[]> = {

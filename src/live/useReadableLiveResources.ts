@@ -1,15 +1,8 @@
 import { useMemo } from 'react';
 import { useAuthProvider, useCanAccessResources, useResourceDefinitions } from 'react-admin';
 import { LIVE_RESOURCES, type LiveResource } from '../../contract/live';
-import { areaOf, registerArea } from '../access/areas';
 
 const ANNOUNCED = Object.keys(LIVE_RESOURCES) as LiveResource[];
-
-// Some announced resources have no screen of that name (matches, decks, settings...): the access
-// check learns their area here, as a screen's declaration would tell it.
-for (const name of ANNOUNCED) {
-  if (areaOf(name) === undefined) registerArea(name, LIVE_RESOURCES[name]);
-}
 
 /**
  * The announced resources, and every mounted one (a new resource's table announces itself,

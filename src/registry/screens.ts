@@ -16,7 +16,7 @@ import { plainScreen } from '../resources/plain/screens';
 import { users } from '../resources/users';
 import { withdrawalTypes, withdrawalTypesPage } from '../resources/withdrawal-types';
 import { withdrawals } from '../resources/withdrawals';
-import type { PageScreen, ResourceScreen } from './types';
+import type { MenuPlacement, PageScreen, ResourceScreen } from '../screen';
 
 /** Each plain resource (`src/resources/<name>/resource.ts`). */
 const plain = plainResources.map(({ name, spec }) => plainScreen({ name, spec }));
@@ -60,7 +60,7 @@ export const pages: PageScreen[] = [
  * offers, legal versions and withdrawal types have no entry of their own: the spec's pages
  * (Game Offers, Legal, Withdrawal Types) are where admins manage them.
  */
-export const menuScreens: Record<'top' | 'settings' | 'bottom', (PageScreen | ResourceScreen)[]> = {
+export const menuScreens: MenuPlacement = {
   top: [dashboard, users, withdrawals, adjustments],
   // The spec's order: App Info, Bots, then the other pages in the order above.
   settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plain],

@@ -3,10 +3,9 @@ import { memoryStore } from 'react-admin';
 import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App, type RouterFactory } from '../App';
-import { forgetPermissions } from '../authProvider';
 import { PENDING_ADJUSTMENTS } from '../endpoints';
 import { resources as registered } from '../registry/screens';
-import type { ResourceScreen } from '../registry/types';
+import type { ResourceScreen } from '../screen';
 import { setToken } from '../storage';
 import {
   type FakeResponse,
@@ -43,8 +42,6 @@ export interface RenderAdminOptions {
 export const renderAdmin = (options: RenderAdminOptions = {}) => {
   const { entries = ['/'], routes = {}, resources = [] } = options;
   setToken('tok-test');
-  // a new render is a new page load: permissions are read again
-  forgetPermissions();
   const fake = installFakeFetch({ ...backgroundRoutes(), ...routes });
   const router: RouterFactory = (appRoutes) =>
     createMemoryRouter(appRoutes, { initialEntries: entries, initialIndex: entries.length - 1 });

@@ -1,7 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { App } from '../App';
-import { forgetPermissions } from '../authProvider';
 import { setToken } from '../storage';
 import { installFakeFetch } from './fakeFetch';
 import { backgroundRoutes, type RenderAdminOptions } from './renderAdmin';
@@ -23,7 +22,6 @@ export const setUpAppTests = () => {
 export const renderApp = (path: string, routes: RenderAdminOptions['routes'] = {}) => {
   setToken('tok-1');
   window.history.pushState({}, '', path);
-  forgetPermissions();
   const fake = installFakeFetch({ ...backgroundRoutes(), ...routes });
   return { ...fake, ...render(<App />) };
 };

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { forgetPermissions } from '../authProvider';
 import { live } from '../live/connection';
+import { setTwoStepSetupRequired } from '../twoStepGate';
 
 afterEach(() => {
   cleanup();
@@ -10,8 +10,8 @@ afterEach(() => {
   live.stop();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  // the next test is a new page load: what the admin may do is read again
-  forgetPermissions();
+  // the next test is a new page load: whether two-step set-up is due is read again
+  setTwoStepSetupRequired(false);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -4,10 +4,10 @@ import { useController, useWatch } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { formatDateTime } from '../../format';
-import { SidePanels } from '../../layout/SidePanels';
 import { ErrorAlert } from '../ErrorAlert';
 import { SaveButton } from '../SaveButton';
 import { SectionCard } from '../SectionCard';
+import { SidePanels } from '../SidePanels';
 import { useSettingsState } from './SettingsEdit';
 
 const LastUpdated = ({ updatedAt }: { updatedAt: string | null }) => (

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { defineResource } from '../../registry/types';
+import { defineResource } from '../../screen';
 import { type FakeRoute, gated, reply } from '../../test/fakeFetch';
 import { type RenderAdminOptions, renderAdmin, renderAdminHolding } from '../../test/renderAdmin';
 import { RecordTimeline } from './RecordTimeline';

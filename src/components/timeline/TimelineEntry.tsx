@@ -2,8 +2,8 @@ import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../format';
-import { actorLabel, showPath } from '../../resources/audit/audit';
 import { describeEntry } from './actionWords';
+import { actorLabel, showPath } from './auditWords';
 import { changedFields } from './changes';
 import type { HistoryEntry } from './useRecordHistory';
 

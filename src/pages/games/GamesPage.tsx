@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { SidePanels } from '../../layout/SidePanels';
+import { SidePanels } from '../../components/SidePanels';
 import { CategoriesPanel } from '../../resources/categories/CategoriesPanel';
 import type { CategoryRecord } from '../../resources/categories/category';
 import { OffersPanel } from '../../resources/offers/OffersPanel';

@@ -1,6 +1,6 @@
 import GameOffersIcon from '@mui/icons-material/SportsEsports';
 import { lazy } from 'react';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 
 /** /games: categories and their offers, side by side (spec section 'Categories and Game Offers'). */
 export const games = definePage({

@@ -1,6 +1,6 @@
 import IntegrationsIcon from '@mui/icons-material/Extension';
 import { lazy } from 'react';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 
 /** /settings/integrations: the push and ads providers' settings. */
 export const integrations = definePage({

@@ -5,13 +5,13 @@ import { Form, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../apiErrors';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
-import { SidePanels } from '../../layout/SidePanels';
+import { SidePanels } from '../../components/SidePanels';
+import { Preview } from '../../resources/legal/Preview';
+import { isBlankHtml, sanitisePreview } from '../../resources/legal/previewContent';
 import { EditorToolbar } from './EditorToolbar';
 import { GoLiveButton } from './GoLiveButton';
 import { EMPTY_WARNING, GOES_LIVE, PUBLISH_QUESTION } from './goLive';
 import type { LegalAction, Outcome } from './outcome';
-import { Preview } from './Preview';
-import { isBlankHtml, sanitisePreview } from './previewContent';
 
 export interface EditorValues {
   contentText: string;

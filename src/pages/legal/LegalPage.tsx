@@ -17,19 +17,19 @@ import { EmptyNote } from '../../components/EmptyNote';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingBox } from '../../components/LoadingBox';
 import { SectionCard } from '../../components/SectionCard';
+import { SidePanels } from '../../components/SidePanels';
 import { formatDateTime } from '../../format';
-import { SidePanels } from '../../layout/SidePanels';
 import {
   type LegalDocumentRecord,
   type LegalVersionRecord,
   RESOURCE,
   TYPE_LABELS,
 } from '../../resources/legal/legal';
+import { sanitisePreview } from '../../resources/legal/previewContent';
 import { GoLiveButton } from './GoLiveButton';
 import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
 import { LEGAL_PAGE } from './page';
-import { sanitisePreview } from './previewContent';
 import { useLegalActions } from './useLegalActions';
 import { VersionList } from './VersionList';
 

@@ -1,6 +1,6 @@
 import LegalIcon from '@mui/icons-material/Gavel';
 import { lazy } from 'react';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 import { LEGAL_PAGE } from './page';
 
 /** /settings/legal: the legal documents' editor and versions (spec section 'Legal'). */

@@ -1,8 +1,8 @@
 import type { LegalDocument } from '../../../contract/legal';
 import { errorTextOf, fieldErrorsOf, serverErrorText } from '../../apiErrors';
 import { isUnexpectedAnswer } from '../../dataProvider';
+import { isBlankHtml } from '../../resources/legal/previewContent';
 import { EMPTY_DRAFT_WARNING } from './goLive';
-import { isBlankHtml } from './previewContent';
 
 /** What the admin did, each with its messages of spec section 8. */
 export type LegalAction = 'createDraft' | 'saveDraft' | 'publish' | 'activate';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, TextField } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
 import { CHALLENGE_EXPIRED, INVALID_CODE } from '../../../contract/two-step';
 import { codeOf, serverErrorText, statusOf } from '../../apiErrors';
-import { authProvider } from '../../authProvider';
+import { useConsoleAuthProvider } from '../../authProvider';
 import { NETWORK_ERROR_MESSAGE } from '../../http';
 
 export const CODE_STEP_TEXT =
@@ -26,6 +26,7 @@ const codeErrorMessage = (failure: unknown): string =>
  * (or a recovery code, hence letters allowed) completes the sign-in the password started.
  */
 export const CodeStep = ({ challenge, onSignedIn, onBack }: CodeStepProps) => {
+  const authProvider = useConsoleAuthProvider();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '../../navigation';
 import { getToken, STORAGE_KEYS, setLoginNotice } from '../../storage';
+import { WithAuthProvider } from '../../test/authProvider';
 import { installFakeFetch, networkError, reply } from '../../test/fakeFetch';
 import { LoginPage } from './LoginPage';
 
@@ -17,7 +18,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the card texts, fields, checkbox, links and the Sign in button', () => {
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     expect(screen.getByText('Sign in with your admin credentials')).toBeInTheDocument();
     expect(screen.getByText('Protected area — Admins only')).toBeInTheDocument();
@@ -33,15 +34,15 @@ describe('LoginPage', () => {
 
   it('explains once why a signed-in non-admin was sent back here', () => {
     setLoginNotice('This account does not have admin access.');
-    const { unmount } = render(<LoginPage />);
+    const { unmount } = render(<LoginPage />, { wrapper: WithAuthProvider });
     expect(screen.getByText('This account does not have admin access.')).toBeInTheDocument();
     unmount();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
     expect(screen.queryByText('This account does not have admin access.')).not.toBeInTheDocument();
   });
 
   it('the three links are inert', () => {
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
     for (const name of ['Forgot password', 'Privacy', 'Terms']) {
       const link = screen.getByRole('link', { name });
       // fireEvent returns false when the default action (navigation) was prevented
@@ -52,7 +53,7 @@ describe('LoginPage', () => {
 
   it('toggles the password visibility', async () => {
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
     const password = screen.getByLabelText('Password');
 
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -70,7 +71,7 @@ describe('LoginPage', () => {
       'GET /api/auth/me': reply(200, { user: adminUser }),
     });
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     await user.type(screen.getByRole('textbox', { name: 'Email or username' }), 'admin');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
@@ -94,7 +95,7 @@ describe('LoginPage', () => {
       'GET /api/auth/me': reply(200, { user: adminUser }),
     });
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -112,7 +113,7 @@ describe('LoginPage', () => {
     });
     window.localStorage.setItem(STORAGE_KEYS.rememberMe, 'true');
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -130,7 +131,7 @@ describe('LoginPage', () => {
       }),
     });
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -146,7 +147,7 @@ describe('LoginPage', () => {
       }),
     });
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     await user.type(screen.getByRole('textbox', { name: 'Email or username' }), 'admin');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -164,7 +165,7 @@ describe('LoginPage', () => {
   ] as const)("falls back to 'Invalid credentials' on %s", async (_name, route) => {
     installFakeFetch({ 'POST /api/auth/login': route });
     const user = userEvent.setup();
-    render(<LoginPage />);
+    render(<LoginPage />, { wrapper: WithAuthProvider });
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -191,7 +192,7 @@ describe('LoginPage', () => {
         'GET /api/auth/me': reply(200, { user: adminUser, permissions: ['*'] }),
       });
       const user = userEvent.setup();
-      render(<LoginPage />);
+      render(<LoginPage />, { wrapper: WithAuthProvider });
 
       const code = await signIn(user);
       expect(
@@ -227,7 +228,7 @@ describe('LoginPage', () => {
         'POST /api/auth/2fa/verify': reply(401, { error: 'Invalid code', code: 'invalid_code' }),
       });
       const user = userEvent.setup();
-      render(<LoginPage />);
+      render(<LoginPage />, { wrapper: WithAuthProvider });
 
       const code = await signIn(user);
       await user.type(code, '123456{Enter}');
@@ -254,7 +255,7 @@ describe('LoginPage', () => {
         }),
       });
       const user = userEvent.setup();
-      render(<LoginPage />);
+      render(<LoginPage />, { wrapper: WithAuthProvider });
 
       await user.type(await signIn(user), '123456{Enter}');
 
@@ -277,7 +278,7 @@ describe('LoginPage', () => {
         }),
       });
       const user = userEvent.setup();
-      render(<LoginPage />);
+      render(<LoginPage />, { wrapper: WithAuthProvider });
 
       await user.type(await signIn(user), '123456{Enter}');
 
@@ -290,7 +291,7 @@ describe('LoginPage', () => {
     it("'Back to sign in' returns to the password step, the password cleared", async () => {
       const { requests } = installFakeFetch({ 'POST /api/auth/login': challenged });
       const user = userEvent.setup();
-      render(<LoginPage />);
+      render(<LoginPage />, { wrapper: WithAuthProvider });
 
       await signIn(user);
       await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
@@ -314,7 +315,7 @@ describe('LoginPage', () => {
         }),
       });
       const user = userEvent.setup();
-      render(<LoginPage />);
+      render(<LoginPage />, { wrapper: WithAuthProvider });
 
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
 

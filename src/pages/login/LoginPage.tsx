@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, type MouseEvent, useState } from 'react';
-import { authProvider, type SignInStep } from '../../authProvider';
+import { type SignInStep, useConsoleAuthProvider } from '../../authProvider';
 import { PasswordField } from '../../components/PasswordField';
 import { config } from '../../config';
 import { pageNavigation } from '../../navigation';
@@ -55,6 +55,7 @@ const openConsole = () =>
  * two-step sign-in on, a right password leads to the code step in the same card.
  */
 export const LoginPage = () => {
+  const authProvider = useConsoleAuthProvider();
   const [emailOrUsername, setEmailOrUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);

@@ -6,6 +6,7 @@ import { NOT_AN_ADMIN } from '../../authProvider';
 import { config } from '../../config';
 import { pageNavigation } from '../../navigation';
 import { getStoredUser, setLoginNotice, setStoredUser } from '../../storage';
+import { WithAuthProvider } from '../../test/authProvider';
 import { SignInPage } from '.';
 import { PROXY_NOT_SIGNED_IN } from './ProxySignInPage';
 
@@ -49,6 +50,7 @@ describe('/login behind a single sign-on proxy', () => {
       <MemoryRouter initialEntries={['/login']}>
         <SignInPage />
       </MemoryRouter>,
+      { wrapper: WithAuthProvider },
     );
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authProvider } from '../../authProvider';
+import { useConsoleAuthProvider } from '../../authProvider';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { getToken } from '../../storage';
 
@@ -12,6 +12,7 @@ import { getToken } from '../../storage';
  */
 export const SkipWhenSignedIn = ({ children }: { children: ReactNode }) => {
   const navigate = useNavigate();
+  const authProvider = useConsoleAuthProvider();
   const [checking, setChecking] = useState(() => Boolean(getToken()));
 
   useEffect(() => {
@@ -24,7 +25,7 @@ export const SkipWhenSignedIn = ({ children }: { children: ReactNode }) => {
       },
     );
     return () => controller.abort();
-  }, [checking, navigate]);
+  }, [authProvider, checking, navigate]);
 
   return checking ? <LoadingScreen /> : children;
 };

@@ -1,6 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { lazy } from 'react';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 
 /** /settings/notifications: whether push can go out, and the send form. */
 export const notifications = definePage({

@@ -3,7 +3,7 @@ import ReferralIcon from '@mui/icons-material/GroupAdd';
 import AppInfoIcon from '@mui/icons-material/Info';
 import PayoutsIcon from '@mui/icons-material/VerifiedUser';
 import { lazy } from 'react';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 
 // Each page is its own chunk, loaded on its first visit (the Layout wraps pages in Suspense):
 // the first-visit bundle has no room for them.

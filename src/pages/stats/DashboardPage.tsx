@@ -14,11 +14,11 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import type { StatsRange } from '../../../contract/stats';
 import { useAllowed } from '../../access/useAllowed';
+import { STATS_QUERY_DEFAULTS, useStatsSummary } from '../../components/useStatsSummary';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime, formatNumber } from '../../format';
 import { ageSince, useNow } from '../../resources/withdrawals/waiting';
 import { KpiCard } from './KpiCard';
-import { STATS_QUERY_DEFAULTS, useStatsSummary } from './useStatsSummary';
 
 // @mui/x-charts is fetched only when the dashboard renders (not part of the entry chunk).
 const UsersChart = lazy(() => import('./UsersChart'));

@@ -1,5 +1,5 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 import { DashboardPage } from './DashboardPage';
 
 /** /: the figures of spec section 'Dashboard' (the stats endpoints), in the first-visit bundle. */

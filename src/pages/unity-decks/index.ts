@@ -1,6 +1,6 @@
 import UnityDecksIcon from '@mui/icons-material/Style';
 import { lazy } from 'react';
-import { definePage } from '../../registry/types';
+import { definePage } from '../../screen';
 import { DECKS_PAGE } from './page';
 
 /** /unity/decks: the daily decks of the Unity game. */

@@ -2,7 +2,7 @@ import AdjustmentsIcon from '@mui/icons-material/PlaylistAddCheck';
 import { createElement, lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { defineResource } from '../../registry/types';
+import { defineResource } from '../../screen';
 
 // Loaded on first visit to /adjustments (the Layout wraps pages in Suspense).
 const AdjustmentList = lazy(() =>

@@ -6,10 +6,11 @@ import { ListBody } from '../../components/ListBody';
 import { ListTable } from '../../components/ListTable';
 import { PagedList } from '../../components/PagedList';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
+import { actorLabel, showPath } from '../../components/timeline/auditWords';
 import { formatDateTime } from '../../format';
 import { ActionWords } from './ActionWords';
 import { AuditFilters } from './AuditFilters';
-import { type AuditRecord, actorLabel, MESSAGES, showPath } from './audit';
+import { type AuditRecord, MESSAGES } from './audit';
 import { RecordRef } from './RecordRef';
 
 const entry = (record: unknown) => record as AuditRecord;

@@ -7,9 +7,10 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Facts } from '../../components/Facts';
 import { LoadingBox } from '../../components/LoadingBox';
 import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
+import { actorLabel } from '../../components/timeline/auditWords';
 import { formatDateTime } from '../../format';
 import { ActionWords } from './ActionWords';
-import { type AuditRecord, actorLabel, LIST_PATH, MESSAGES } from './audit';
+import { type AuditRecord, LIST_PATH, MESSAGES } from './audit';
 import { JsonBlock } from './JsonBlock';
 import { RecordRef } from './RecordRef';
 

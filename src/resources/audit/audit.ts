@@ -21,15 +21,6 @@ export const MESSAGES = {
   none: 'No audit entries yet.',
 } as const;
 
-export const showPath = (id: Identifier) => `/audit/${encodeURIComponent(String(id))}/show`;
-
-/**
- * Who acted: the admin's username. Without one, a request from an address is someone not signed
- * in (a failed sign-in); without either, the system itself (seeding, the CLI).
- */
-export const actorLabel = ({ actor, ip }: Pick<AuditSummary, 'actor' | 'ip'>) =>
-  actor ?? (ip ? 'not signed in' : 'system');
-
 /** The console's page of each kind of record that has one, and the resource that opens it. */
 const RECORD_PAGES: Record<string, { resource: string; path: (id: string) => string }> = {
   user: { resource: 'users', path: userPath },

@@ -1,7 +1,7 @@
 import AuditIcon from '@mui/icons-material/HistoryOutlined';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
-import { defineResource } from '../../registry/types';
+import { defineResource } from '../../screen';
 
 // Loaded on first visit (the Layout wraps pages in Suspense).
 const AuditList = lazy(() => import('./AuditList').then((m) => ({ default: m.AuditList })));

@@ -8,10 +8,10 @@ import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
 import { ChangedElsewhere } from '../../live/ChangedElsewhere';
-import { Preview } from '../../pages/legal/Preview';
 import { LegalTitle } from './LegalTitle';
 import { LIST_PATH, showPath } from './legal';
 import { legalResolver } from './legalForm';
+import { Preview } from './Preview';
 
 // An emptied area is sent as '' (an empty document), not null.
 const asTyped = (value: string) => value;

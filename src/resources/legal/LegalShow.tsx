@@ -3,11 +3,11 @@ import { Show, useRecordContext } from 'react-admin';
 import { LoadingBox } from '../../components/LoadingBox';
 import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
-import { Preview } from '../../pages/legal/Preview';
 import { EditVersionButton } from './EditVersionButton';
 import { LegalFacts } from './LegalFacts';
 import { LegalTitle } from './LegalTitle';
 import { type LegalDocumentRecord, LIST_PATH } from './legal';
+import { Preview } from './Preview';
 
 const Document = () => {
   const record = useRecordContext<LegalDocumentRecord>();

@@ -2,7 +2,7 @@ import LegalIcon from '@mui/icons-material/Gavel';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { LegalVersion } from '../../../contract/legal';
-import { defineResource } from '../../registry/types';
+import { defineResource } from '../../screen';
 import { RESOURCE, versionName } from './legal';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { defineResource, type ResourceScreen } from '../../registry/types';
+import { defineResource, type ResourceScreen } from '../../screen';
 import { nameFieldOf, type PlainScreensProps } from './spec';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).

@@ -3,7 +3,7 @@ import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { RequireAccess } from '../../access/RequireAccess';
-import { defineResource } from '../../registry/types';
+import { defineResource } from '../../screen';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).
 const UserList = lazy(() => import('./UserList').then((m) => ({ default: m.UserList })));

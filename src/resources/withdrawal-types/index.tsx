@@ -1,7 +1,7 @@
 import WithdrawalTypesIcon from '@mui/icons-material/RequestQuote';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
-import { definePage, defineResource } from '../../registry/types';
+import { definePage, defineResource } from '../../screen';
 import { RESOURCE } from './types';
 
 // Each screen is its own chunk, loaded when first opened (the Layout wraps pages in Suspense).

@@ -2,7 +2,7 @@ import WithdrawalsIcon from '@mui/icons-material/Payments';
 import { createElement, lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { defineResource } from '../../registry/types';
+import { defineResource } from '../../screen';
 
 // Loaded on first visit to /withdrawals (the Layout wraps pages in Suspense).
 const WithdrawalList = lazy(() =>

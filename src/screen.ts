@@ -1,8 +1,7 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { PermissionArea } from '../../contract/permissions';
-import { registerArea } from '../access/areas';
+import type { PermissionArea } from '../contract/permissions';
 
 export type ScreenIcon = typeof SvgIcon;
 
@@ -27,12 +26,11 @@ export interface PageScreen {
   area?: PermissionArea;
 }
 
-export const defineResource = (resource: ResourceScreen): ResourceScreen => {
-  registerArea(resource.name, resource.area, resource.options.label);
-  return resource;
-};
+/** A resource's declaration, checked as one (its area comes to the access checks from App). */
+export const defineResource = (resource: ResourceScreen): ResourceScreen => resource;
 
-export const definePage = (page: PageScreen): PageScreen => {
-  if (page.area) registerArea(page.path, page.area, page.label);
-  return page;
-};
+/** A page's declaration, checked as one. */
+export const definePage = (page: PageScreen): PageScreen => page;
+
+/** Where each screen's link sits in the sidebar: above the Settings group, in it, or below it. */
+export type MenuPlacement = Record<'top' | 'settings' | 'bottom', (PageScreen | ResourceScreen)[]>;

@@ -1,6 +1,8 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { NARROW_SCREEN_QUERY } from './Layout';
+
+/** Below 980 px the sidebar becomes an overlay and side panels stack (spec section 9). */
+export const NARROW_SCREEN_QUERY = '(max-width: 979.95px)';
 
 /**
  * Two panels side by side, `columns` wide (a CSS grid template, e.g. 'minmax(0, 2fr) minmax(0,

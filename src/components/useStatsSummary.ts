@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
-import { useLiveStatus } from '../../live/useSubscribe';
+import type { AppDataProvider } from '../dataProvider';
+import { useLiveStatus } from '../live/useSubscribe';
 
 /** One retry, soon: the figures are cheap and Refresh is at hand. */
 export const STATS_QUERY_DEFAULTS = { retry: 1, retryDelay: 500 } as const;
