@@ -291,8 +291,12 @@ describe("README: the 'Adding a resource' example, applied to a copy", () => {
     expect(Object.keys(promoCodes?.props ?? {})).toEqual(
       expect.arrayContaining(['list', 'create', 'edit']),
     );
-    const { menu } = await import(path.join(copy, 'src/layout/menu.ts'));
-    const settings = menu.find((entry: { id?: string }) => entry.id === 'settings');
+    const { menuOf } = await import(path.join(copy, 'src/layout/menu.ts'));
+    const { menuScreens } = await import(path.join(copy, 'src/registry/screens.ts'));
+    const menu: { id?: string }[] = menuOf(menuScreens);
+    const settings = menu.find((entry) => entry.id === 'settings') as {
+      children: { label: string; to: string }[];
+    };
     expect(settings.children).toContainEqual(
       expect.objectContaining({ label: 'Promo codes', to: '/promo-codes' }),
     );
