@@ -124,6 +124,7 @@ beforeAll(async () => {
         ...written,
         'src/resources/plain/registry.ts',
         'src/layout/menu.ts',
+        'src/registry/screens.ts',
         'server/app.ts',
       ],
     }),
@@ -291,8 +292,9 @@ describe("README: the 'Adding a resource' example, applied to a copy", () => {
     expect(Object.keys(promoCodes?.props ?? {})).toEqual(
       expect.arrayContaining(['list', 'create', 'edit']),
     );
-    const { menu } = await import(path.join(copy, 'src/layout/menu.ts'));
-    const settings = menu.find((entry: { id?: string }) => entry.id === 'settings');
+    const { menuOf } = await import(path.join(copy, 'src/layout/menu.ts'));
+    const { menuScreens } = await import(path.join(copy, 'src/registry/screens.ts'));
+    const settings = menuOf(menuScreens).find((entry: { id?: string }) => entry.id === 'settings');
     expect(settings.children).toContainEqual(
       expect.objectContaining({ label: 'Promo codes', to: '/promo-codes' }),
     );
