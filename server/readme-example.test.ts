@@ -124,6 +124,7 @@ beforeAll(async () => {
         ...written,
         'src/resources/plain/registry.ts',
         'src/layout/menu.ts',
+        'src/registry/screens.ts',
         'server/app.ts',
       ],
     }),
@@ -293,10 +294,7 @@ describe("README: the 'Adding a resource' example, applied to a copy", () => {
     );
     const { menuOf } = await import(path.join(copy, 'src/layout/menu.ts'));
     const { menuScreens } = await import(path.join(copy, 'src/registry/screens.ts'));
-    const menu: { id?: string }[] = menuOf(menuScreens);
-    const settings = menu.find((entry) => entry.id === 'settings') as {
-      children: { label: string; to: string }[];
-    };
+    const settings = menuOf(menuScreens).find((entry: { id?: string }) => entry.id === 'settings');
     expect(settings.children).toContainEqual(
       expect.objectContaining({ label: 'Promo codes', to: '/promo-codes' }),
     );

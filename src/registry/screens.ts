@@ -8,18 +8,19 @@ import { unityDecks } from '../pages/unity-decks';
 import { adjustments } from '../resources/adjustments';
 import { audit } from '../resources/audit';
 import { bots } from '../resources/bots';
-import { categories } from '../resources/categories';
 import { legal } from '../resources/legal';
-import { offers } from '../resources/offers';
 import { plainResources } from '../resources/plain/registry';
-import { plainScreen } from '../resources/plain/screens';
 import { users } from '../resources/users';
 import { withdrawalTypes, withdrawalTypesPage } from '../resources/withdrawal-types';
 import { withdrawals } from '../resources/withdrawals';
 import type { MenuPlacement, PageScreen, ResourceScreen } from '../screen';
 
-/** Each plain resource (`src/resources/<name>/resource.ts`). */
-const plain = plainResources.map(({ name, spec }) => plainScreen({ name, spec }));
+/** Each plain resource (`src/resources/<name>/resource.ts`): categories, offers and any added. */
+const plain = plainResources.map(({ props }) => props);
+/** Those with a link under Settings. */
+const plainLinks = plainResources
+  .filter(({ spec }) => spec.menu !== false)
+  .map(({ props }) => props);
 
 /** Every resource of the console: App.tsx mounts each as a `<Resource>`. */
 export const resources: ResourceScreen[] = [
@@ -27,8 +28,6 @@ export const resources: ResourceScreen[] = [
   withdrawals,
   adjustments,
   bots,
-  categories,
-  offers,
   legal,
   withdrawalTypes,
   audit,
@@ -63,6 +62,6 @@ export const pages: PageScreen[] = [
 export const menuScreens: MenuPlacement = {
   top: [dashboard, users, withdrawals, adjustments],
   // The spec's order: App Info, Bots, then the other pages in the order above.
-  settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plain],
+  settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plainLinks],
   bottom: [audit],
 };

@@ -7,7 +7,7 @@ import { PanelCard } from '../plain/PanelCard';
 import { PanelList } from '../plain/PanelList';
 import { sameRecord } from '../plain/sameRecord';
 import type { CategoryRecord } from './category';
-import { categorySpec } from './spec';
+import categorySpec from './resource';
 
 export interface CategoriesPanelProps {
   selected: CategoryRecord | null;

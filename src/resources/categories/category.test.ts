@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../../components/formValues';
 import { bodyOf, formValuesOf, requiredErrorsOf } from '../plain/values';
-import { categorySpec } from './spec';
+import categorySpec from './resource';
 
 const EMPTY_CATEGORY = formValuesOf(categorySpec, null);
 const values = (overrides: Partial<FormValues>): FormValues =>

@@ -10,7 +10,7 @@ import { PanelCard } from '../plain/PanelCard';
 import { PanelList } from '../plain/PanelList';
 import { sameRecord } from '../plain/sameRecord';
 import { type OfferRecord, rewardText } from './offer';
-import { offerSpec } from './spec';
+import offerSpec from './resource';
 
 /**
  * The right panel of Game Offers: the offers of the selected category (search, Refresh, edit,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../../components/formValues';
 import { bodyOf, formValuesOf, requiredErrorsOf } from '../plain/values';
 import { rewardText } from './offer';
-import { offerSpec } from './spec';
+import offerSpec from './resource';
 
 const EMPTY_OFFER = formValuesOf(offerSpec, null);
 const values = (overrides: Partial<FormValues>): FormValues =>

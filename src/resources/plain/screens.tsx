@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import type { ResourceProps } from 'react-admin';
 import { defineResource, type ResourceScreen } from '../../screen';
 import { nameFieldOf, type PlainScreensProps } from './spec';
 
@@ -10,24 +9,19 @@ const PlainCreate = lazy(() => import('./PlainEdit').then((m) => ({ default: m.P
 const PlainEdit = lazy(() => import('./PlainEdit').then((m) => ({ default: m.PlainEdit })));
 
 /**
- * `<Resource name={name} {...screensOf(props)} />`: list, show, create and edit at react-admin's
- * routes (/<name>, /<name>/<id>/show, /<name>/create, /<name>/<id>), and the record's name.
+ * `<Resource {...plainScreen(props)} />`: list, show, create and edit at react-admin's routes
+ * (/<name>, /<name>/<id>/show, /<name>/create, /<name>/<id>), its icon, menu label and the
+ * field that names a record.
  */
-export const screensOf = (props: PlainScreensProps): Omit<ResourceProps, 'name'> => ({
-  list: () => <PlainList {...props} />,
-  show: () => <PlainShow {...props} />,
-  create: () => <PlainCreate {...props} />,
-  edit: () => <PlainEdit {...props} />,
-  icon: props.spec.icon,
-  recordRepresentation: nameFieldOf(props.spec),
-});
-
-/** A plain resource as the registry holds it: its screens, icon, menu label and name field. */
 export const plainScreen = (props: PlainScreensProps): ResourceScreen =>
   defineResource({
     name: props.name,
-    ...screensOf(props),
+    list: () => <PlainList {...props} />,
+    show: () => <PlainShow {...props} />,
+    create: () => <PlainCreate {...props} />,
+    edit: () => <PlainEdit {...props} />,
     icon: props.spec.icon,
+    recordRepresentation: nameFieldOf(props.spec),
     options: { label: props.spec.title },
     area: props.spec.area,
   });

@@ -57,6 +57,8 @@ export interface PlainSpec<R> {
   icon: typeof SvgIcon;
   /** Whose permissions open it: seeing needs `<area>:read`, creating, editing, deleting `<area>:write`. */
   area: RecordArea;
+  /** `false`: no link under Settings, for records managed on a page (categories and offers on /games). */
+  menu?: false;
   /** The fields shown and edited, in this order; the first one names a record. */
   fields: { [K in Exclude<keyof R, Kept> & string]?: FieldSpec };
   /** A new record's values, as the create body's defaults are. */

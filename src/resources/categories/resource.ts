@@ -1,17 +1,19 @@
 import CategoriesIcon from '@mui/icons-material/Category';
 import type { Category } from '../../../contract/categories';
 import { TEXT_MAX } from '../../../contract/limits';
-import { offerSpec } from '../offers/spec';
+import offerSpec from '../offers/resource';
 import { plainResource } from '../plain/spec';
 
 /**
  * Categories (spec section 'Categories and Game Offers'): Name required, the slug derived from
- * it when left empty, by sort order; deleting one deletes its offers (design).
+ * it when left empty, by sort order; deleting one deletes its offers (design). Managed on
+ * /games, so no menu link of its own.
  */
-export const categorySpec = plainResource<Category>({
+export default plainResource<Category>({
   title: 'Categories',
   icon: CategoriesIcon,
   area: 'games',
+  menu: false,
   fields: {
     name: { kind: 'text', required: true, maxLength: TEXT_MAX.category.name },
     slug: {

@@ -4,19 +4,21 @@ import type { Offer } from '../../../contract/offers';
 import { plainResource } from '../plain/spec';
 
 /** The contract's reward types with their labels (kept here: the console never loads zod). */
-export const REWARD_CHOICES = [
+const REWARD_CHOICES = [
   { id: 'points', name: 'Points' },
   { id: 'xp', name: 'XP' },
 ] as const;
 
 /**
  * Offers (spec section 'Categories and Game Offers'): Offer name and Game name required, price
- * and reward amount floored at 0, by sort order; a new one costs 0 and rewards 0 points.
+ * and reward amount floored at 0, by sort order; a new one costs 0 and rewards 0 points. Managed
+ * on /games, so no menu link of its own.
  */
-export const offerSpec = plainResource<Offer>({
+export default plainResource<Offer>({
   title: 'Offers',
   icon: OffersIcon,
   area: 'games',
+  menu: false,
   fields: {
     name: { kind: 'text', label: 'Offer name', required: true, maxLength: TEXT_MAX.offer.name },
     categoryId: {
