@@ -17,7 +17,7 @@ export const PENDING_ADJUSTMENTS_KEY = ['adjustments', 'pending'] as const;
 /** Queries of a resource kept under keys of their own (summaries, pages' lists). */
 const EXTRA_KEYS: Record<string, QueryKey[]> = {
   bots: [['bots', 'summary']],
-  decks: [['unity-decks', 'list']],
+  decks: [['unity-decks', 'getList']],
   adjustments: [PENDING_ADJUSTMENTS_KEY],
 };
 
