@@ -136,7 +136,10 @@ export interface ReadMeta {
   query?: Query;
   /** The first `perPage` records without a page number: a call the spec gives as `limit=20`. */
   limitOnly?: boolean;
-  /** Only the filter (a date range): no page, limit or sort; every row comes, without a total. */
+  /**
+   * Only the filter, then `query`: no page or sort (a date range whose every row comes, maybe
+   * without a total; a count asked as `status=pending&limit=1`).
+   */
   unpaged?: boolean;
 }
 
@@ -185,8 +188,10 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
 
   const getList: DataProvider['getList'] = (resource, params) => {
     const { path, idField } = routesOf(resource);
-    if (metaOf(params).unpaged) {
-      return readList(resource, path, queryOfFilter(params.filter), params.signal, true);
+    const meta = metaOf(params);
+    if (meta.unpaged) {
+      const query = { ...queryOfFilter(params.filter), ...meta.query };
+      return readList(resource, path, query, params.signal, true);
     }
     const query: Query = {};
     if (params.pagination) {

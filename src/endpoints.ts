@@ -1,17 +1,12 @@
 import type { Identifier } from 'react-admin';
 import type { z } from 'zod';
 import type { AccountSessions, SessionsEnded } from '../contract/account';
-import type {
-  Adjustment,
-  AdjustmentDecisionBody,
-  AdjustmentDecisionResponse,
-} from '../contract/adjustments';
+import type { AdjustmentDecisionBody, AdjustmentDecisionResponse } from '../contract/adjustments';
 import type { AuditFacets } from '../contract/audit';
 import type { MeResponse, OkResponse } from '../contract/auth';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
 import type { DeckCopy, DeckSaved } from '../contract/decks';
 import type { LegalSaved } from '../contract/legal';
-import type { ListResponse } from '../contract/lists';
 import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
@@ -165,13 +160,6 @@ export const verbs = {
     method: 'PATCH',
     body,
     holds: 'adjustment',
-  })),
-  /** How many credits wait for a second admin (the menu's count beside Adjustments). */
-  countPendingAdjustments: verb<[AbortSignal?], ListResponse<Adjustment>>((signal) => ({
-    path: 'admin/adjustments',
-    query: PENDING_ADJUSTMENTS,
-    signal,
-    holds: 'total',
   })),
   setUserRole: verb<[Identifier, boolean], AdminRoleResponse>((userId, makeAdmin) => ({
     path: `admin/users/${segment(userId)}/role`,
