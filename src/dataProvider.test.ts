@@ -369,15 +369,41 @@ describe('dataProvider', () => {
   it('checks a named verb’s answer where the table says it holds the result', async () => {
     installFakeFetch({
       'PATCH /api/admin/withdrawals/w1/decision': reply(200, { ok: true }),
-      'PUT /api/admin/unity-decks/2026-01-02': reply(200, { ok: true, deck: { dateKey: 'x' } }),
+      'POST /api/admin/unity-decks/copy': reply(200, { ok: true, deck: { dateKey: 'x' } }),
     });
     const app = createAppDataProvider();
     await expect(app.decideWithdrawal('w1', { action: 'approve' })).rejects.toThrow(
       'PATCH admin/withdrawals/w1/decision answered without its withdrawal',
     );
-    await expect(app.saveDeck('2026-01-02', { cards: [] } as never)).resolves.toMatchObject({
-      deck: { dateKey: 'x' },
+    const copy = { fromDateKey: '2026-01-01', toDateKey: 'x' };
+    await expect(app.copyDeck(copy)).resolves.toMatchObject({ deck: { dateKey: 'x' } });
+  });
+
+  it('reads decks by a date range without pages, a day without one as null, saves by PUT', async () => {
+    const decks = createDataProvider(endpoints);
+    const deck = { dateKey: '2026-01-02', cards: [], resetAt: null, updatedAt: 'v2' };
+    const { requests } = installFakeFetch({
+      'GET /api/admin/unity-decks': reply(200, { items: [deck] }),
+      'GET /api/admin/unity-decks/2026-01-03': reply(200, null),
+      'PUT /api/admin/unity-decks/2026-01-02': reply(200, { ok: true, deck }),
     });
+    const range = { filter: { from: '2026-01-01', to: '2026-01-31' }, meta: { unpaged: true } };
+    await expect(decks.getList('unity-decks', range)).resolves.toEqual({
+      data: [{ ...deck, id: '2026-01-02' }],
+      total: 1,
+    });
+    expect(requests[0]?.path).toBe('/api/admin/unity-decks?from=2026-01-01&to=2026-01-31');
+    await expect(decks.getOne('unity-decks', { id: '2026-01-03' })).resolves.toEqual({
+      data: null,
+    });
+    const body = { cards: [{ index: 0, amount: 5 }], resetAt: null };
+    const saved = await decks.update('unity-decks', {
+      id: '2026-01-02',
+      data: body,
+      previousData: { id: '2026-01-02', updatedAt: 'v1' },
+    });
+    expect(saved.data).toEqual({ ...deck, id: '2026-01-02' });
+    expect(requests[2]).toMatchObject({ method: 'PUT', body, headers: { 'if-match': 'v1' } });
   });
 
   it('reads and saves a settings singleton at its own path, the whole body with If-Match', async () => {

@@ -110,6 +110,12 @@ interface ApiList {
 const isList = (value: unknown): value is ApiList =>
   isRecord(value) && Array.isArray(value.items) && typeof value.total === 'number';
 
+/** A whole range's rows: `{items}`, its total their count. */
+const wholeList = (value: unknown): ApiList | undefined =>
+  isRecord(value) && Array.isArray(value.items)
+    ? { items: value.items as ApiRecord[], total: value.items.length }
+    : undefined;
+
 /** A filter as query parameters: arrays repeat their key, objects go as JSON. */
 const queryOfFilter = (filter: Record<string, unknown> = {}): Query => {
   const query: Query = {};
@@ -130,6 +136,11 @@ export interface ReadMeta {
   query?: Query;
   /** The first `perPage` records without a page number: a call the spec gives as `limit=20`. */
   limitOnly?: boolean;
+  /**
+   * Only the filter, then `query`: no page or sort (a date range whose every row comes, maybe
+   * without a total; a count asked as `status=pending&limit=1`).
+   */
+  unpaged?: boolean;
 }
 
 const metaOf = (params: { meta?: unknown }) => (params.meta ?? {}) as ReadMeta;
@@ -161,15 +172,27 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     return { ...endpoint, toRecord, recordOf, itemPath };
   };
 
-  const readList = async (resource: string, path: string, query: Query, signal?: AbortSignal) => {
+  const readList = async (
+    resource: string,
+    path: string,
+    query: Query,
+    signal?: AbortSignal,
+    unpaged = false,
+  ) => {
     const { toRecord } = routesOf(resource);
     const answer = await http<unknown>(path, { query, signal });
-    if (!isList(answer)) throw new UnexpectedAnswer(`GET ${path}`, answer, 'items and total');
-    return { data: answer.items.map(toRecord) as never[], total: answer.total };
+    const list = isList(answer) ? answer : unpaged ? wholeList(answer) : undefined;
+    if (!list) throw new UnexpectedAnswer(`GET ${path}`, answer, 'items and total');
+    return { data: list.items.map(toRecord) as never[], total: list.total };
   };
 
   const getList: DataProvider['getList'] = (resource, params) => {
     const { path, idField } = routesOf(resource);
+    const meta = metaOf(params);
+    if (meta.unpaged) {
+      const query = { ...queryOfFilter(params.filter), ...meta.query };
+      return readList(resource, path, query, params.signal, true);
+    }
     const query: Query = {};
     if (params.pagination) {
       if (!metaOf(params).limitOnly) query.page = params.pagination.page;
@@ -220,12 +243,13 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     getList,
 
     async getOne(resource, params) {
-      const { toRecord, itemPath, answers, singleton } = routesOf(resource);
+      const { toRecord, itemPath, answers, singleton, nullable } = routesOf(resource);
       const path = itemPath(params.id, 'fetch');
       const answer = await http<unknown>(path, {
         query: metaOf(params).query,
         signal: params.signal,
       });
+      if (nullable && answer === null) return { data: null as never };
       if (singleton && answers.getOne === '.' && !isRecord(answer)) {
         // never saved (or no object at all): the page shows the defaults
         return { data: { id: params.id } as never };

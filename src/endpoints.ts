@@ -1,17 +1,12 @@
 import type { Identifier } from 'react-admin';
 import type { z } from 'zod';
 import type { AccountSessions, SessionsEnded } from '../contract/account';
-import type {
-  Adjustment,
-  AdjustmentDecisionBody,
-  AdjustmentDecisionResponse,
-} from '../contract/adjustments';
+import type { AdjustmentDecisionBody, AdjustmentDecisionResponse } from '../contract/adjustments';
 import type { AuditFacets } from '../contract/audit';
 import type { MeResponse, OkResponse } from '../contract/auth';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
-import type { Deck, DeckCopy, DeckSave, DeckSaved, DecksList } from '../contract/decks';
+import type { DeckCopy, DeckSaved } from '../contract/decks';
 import type { LegalSaved } from '../contract/legal';
-import type { ListResponse } from '../contract/lists';
 import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
@@ -64,6 +59,8 @@ export interface Endpoint {
    * saved may read as null (the page shows the defaults).
    */
   singleton?: boolean;
+  /** A record not there reads as null rather than a 404 (a day without a deck). */
+  nullable?: boolean;
   /** The record's name in messages; defaults to the resource's name in the singular ('bot'). */
   label?: string;
   answers?: Answers;
@@ -98,6 +95,14 @@ export const endpoints: Endpoints = {
   integrations: {
     singleton: true,
     answers: { getOne: 'integrations', update: 'integrations' },
+  },
+  /** A day's deck by its dateKey; a save PUTs the day's cards (a day without one answers null). */
+  'unity-decks': {
+    idField: 'dateKey',
+    replace: true,
+    nullable: true,
+    label: 'deck',
+    answers: { update: 'deck' },
   },
 };
 
@@ -155,13 +160,6 @@ export const verbs = {
     method: 'PATCH',
     body,
     holds: 'adjustment',
-  })),
-  /** How many credits wait for a second admin (the menu's count beside Adjustments). */
-  countPendingAdjustments: verb<[AbortSignal?], ListResponse<Adjustment>>((signal) => ({
-    path: 'admin/adjustments',
-    query: PENDING_ADJUSTMENTS,
-    signal,
-    holds: 'total',
   })),
   setUserRole: verb<[Identifier, boolean], AdminRoleResponse>((userId, makeAdmin) => ({
     path: `admin/users/${segment(userId)}/role`,
@@ -300,38 +298,11 @@ export const verbs = {
     headers: basedOn(version),
     holds: 'doc',
   })),
-  /** The days from `from` to `to` that have a deck. */
-  getDecks: verb<[string, string, AbortSignal?], DecksList>((from, to, signal) => ({
-    path: 'admin/unity-decks',
-    query: { from, to },
-    signal,
-    holds: 'items',
-  })),
-  /** The day's deck, or null when the day has none. */
-  getDeck: verb<[string, AbortSignal?], Deck | null>((dateKey, signal) => ({
-    path: `admin/unity-decks/${segment(dateKey)}`,
-    signal,
-    holds: '.',
-    nullable: true,
-  })),
-  /** Replaces the day's cards; `version` (the updatedAt it was based on) guards another's save. */
-  saveDeck: verb<[string, DeckSave, string?], DeckSaved>((dateKey, body, version) => ({
-    path: `admin/unity-decks/${segment(dateKey)}`,
-    method: 'PUT',
-    body,
-    headers: basedOn(version),
-    holds: 'deck',
-  })),
   copyDeck: verb<[DeckCopy], DeckSaved>((body) => ({
     path: 'admin/unity-decks/copy',
     method: 'POST',
     body,
     holds: 'deck',
-  })),
-  deleteDeck: verb<[string], OkResponse>((dateKey) => ({
-    path: `admin/unity-decks/${segment(dateKey)}`,
-    method: 'DELETE',
-    holds: 'ok',
   })),
   getPushStatus: verb<[AbortSignal?], PushStatus>((signal) => ({
     path: 'admin/notifications/onesignal',

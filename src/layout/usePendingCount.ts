@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useGetList } from 'react-admin';
 import { useAllowed } from '../access/useAllowed';
 import { useStatsSummary } from '../components/useStatsSummary';
-import type { AppDataProvider } from '../dataProvider';
-import { PENDING_ADJUSTMENTS_KEY } from '../live/refresh';
+import { PENDING_ADJUSTMENTS } from '../endpoints';
 import { useLiveStatus } from '../live/useSubscribe';
 import { useTwoStepSetupRequired } from '../twoStepGate';
 
@@ -24,24 +22,27 @@ const usePendingWithdrawals = (): number | undefined => {
   return asked ? data?.pendingWithdrawals : undefined;
 };
 
+/** GET /admin/adjustments?status=pending&limit=1: one row is enough, `total` says how many. */
+const PENDING = {
+  filter: { status: PENDING_ADJUSTMENTS.status },
+  meta: { unpaged: true, query: { limit: PENDING_ADJUSTMENTS.limit } },
+};
+
 /**
- * How many credits wait for a second admin: the list's total, reloaded by the adjustments'
- * live events (src/live/refresh.ts), every minute while the stream is down.
+ * How many credits wait for a second admin: a list's total, reloaded with the adjustments'
+ * lists by their live events (src/live/refresh.ts), every minute while the stream is down.
  */
 const usePendingAdjustments = (): number | undefined => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const asked = useAsked('adjustments');
   const live = useLiveStatus() === 'live';
-  const { data } = useQuery({
-    queryKey: PENDING_ADJUSTMENTS_KEY,
-    queryFn: async ({ signal }) => (await dataProvider.countPendingAdjustments(signal)).total,
+  const { total } = useGetList('adjustments', PENDING, {
     staleTime: 60_000,
     refetchInterval: live ? false : 60_000,
     enabled: asked,
     retry: 1,
     retryDelay: 500,
   });
-  return asked ? data : undefined;
+  return asked ? total : undefined;
 };
 
 /** The counts the menu shows beside its links, by screen (a resource's name). */

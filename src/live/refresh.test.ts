@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChangeType } from '../../contract/live';
 import { useEditingRecord, useHoldNewRecords } from './holds';
-import { PENDING_ADJUSTMENTS_KEY, refreshAfterGap, refreshResource } from './refresh';
+import { refreshAfterGap, refreshResource } from './refresh';
 
 const LIST: QueryKey = ['withdrawals', 'getList', { pagination: { page: 2, perPage: 20 } }];
 const ONE = (id: string): QueryKey => ['withdrawals', 'getOne', { id }];
@@ -47,10 +47,19 @@ describe('what a change reloads (refreshResource)', () => {
   });
 
   it("a credit decided or requested elsewhere reloads the menu's count of pending credits", () => {
-    const queryClient = clientWith([[...PENDING_ADJUSTMENTS_KEY], OTHER]);
-    refreshResource(queryClient, 'adjustments', changes('updated', '7'));
-    expect(invalidated(queryClient, [...PENDING_ADJUSTMENTS_KEY])).toBe(true);
-    expect(invalidated(queryClient, OTHER)).toBe(false);
+    const pending: QueryKey = [
+      'adjustments',
+      'getList',
+      { filter: { status: 'pending' }, meta: { unpaged: true, query: { limit: 1 } } },
+    ];
+    for (const type of ['updated', 'created'] as const) {
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(pending, { data: [{ id: '3' }], total: 2 });
+      queryClient.setQueryData(OTHER, { loaded: true });
+      refreshResource(queryClient, 'adjustments', changes(type, '7'));
+      expect(invalidated(queryClient, pending)).toBe(true);
+      expect(invalidated(queryClient, OTHER)).toBe(false);
+    }
   });
 
   it('reloads on an edit only the lists that show the record or filter (it may enter or leave them)', () => {

@@ -11,14 +11,13 @@ export interface ResourceChanges {
 /** react-admin's queries of many records of a resource (its list, references, lookups). */
 const MANY = new Set(['getList', 'getInfiniteList', 'getManyReference', 'getMany']);
 
-/** The query of the menu's count of credits waiting for a second admin. */
-export const PENDING_ADJUSTMENTS_KEY = ['adjustments', 'pending'] as const;
-
-/** Queries of a resource kept under keys of their own (summaries, pages' lists). */
+/**
+ * What a resource's events reload beyond its react-admin queries: the bots' summary, and the
+ * decks' day lists (their events are named `decks`, their resource `unity-decks`).
+ */
 const EXTRA_KEYS: Record<string, QueryKey[]> = {
   bots: [['bots', 'summary']],
-  decks: [['unity-decks', 'list']],
-  adjustments: [PENDING_ADJUSTMENTS_KEY],
+  decks: [['unity-decks', 'getList']],
 };
 
 const paramsOf = (key: QueryKey) => (key[2] ?? {}) as { id?: unknown; filter?: unknown };

@@ -58,10 +58,10 @@ export const DayList = ({ today, selected, onSelect }: DayListProps) => {
         />
       );
     }
-    if (list.data.items.length === 0) return <EmptyNote>No days</EmptyNote>;
+    if (list.data.length === 0) return <EmptyNote>No days</EmptyNote>;
     return (
       <List aria-label="Days" dense disablePadding>
-        {list.data.items.map((deck) => {
+        {list.data.map((deck) => {
           const current = deck.dateKey === selected;
           const note = deck.dateKey === today ? ' · today' : '';
           return (

@@ -1,42 +1,40 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  useDataProvider,
+  useDelete,
+  useGetList,
+  useGetOne,
+  useNotify,
+  useUpdate,
+} from 'react-admin';
 import type { Deck, DeckCopy, DeckSave } from '../../../contract/decks';
 import { statusOf } from '../../apiErrors';
 import { useNotifyFailure } from '../../components/ErrorAlert';
 import { type AppDataProvider, isUnexpectedAnswer } from '../../dataProvider';
 
 const ROOT = 'unity-decks';
-const listKey = (from: string, to: string) => [ROOT, 'list', from, to] as const;
-const dayKey = (dateKey: string) => [ROOT, 'day', dateKey] as const;
+/** A deck as react-admin holds it: its id is its dateKey. */
+type DeckRecord = Deck & { id: string };
 
 /** One quick retry of a failed load, none of a refused one (a bad range). */
 const retry = (failures: number, error: unknown) => statusOf(error) !== 400 && failures < 1;
 
 /**
- * The days with a deck from `from` to `to`; the last list stays shown while the next loads.
- * Nothing is asked while `enabled` is false (a range known to be refused).
+ * The days with a deck from `from` to `to` (GET /admin/unity-decks?from&to, no pages); the last
+ * list stays shown while the next loads. Nothing is asked while `enabled` is false (a range
+ * known to be refused).
  */
-export const useDayList = (from: string, to: string, enabled = true) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({
-    queryKey: listKey(from, to),
-    enabled,
-    queryFn: ({ signal }) => dataProvider.getDecks(from, to, signal),
-    placeholderData: keepPreviousData,
-    retry,
-    retryDelay: 500,
-  });
-};
+export const useDayList = (from: string, to: string, enabled = true) =>
+  useGetList<DeckRecord>(
+    ROOT,
+    { filter: { from, to }, meta: { unpaged: true } },
+    { enabled, placeholderData: (previous) => previous, retry, retryDelay: 500 },
+  );
 
 /** The day's deck: null when the day has none. */
 export const useDeck = (dateKey: string) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useQuery({
-    queryKey: dayKey(dateKey),
-    queryFn: ({ signal }) => dataProvider.getDeck(dateKey, signal),
-    retry,
-    retryDelay: 500,
-  });
+  const deck = useGetOne<DeckRecord>(ROOT, { id: dateKey }, { retry, retryDelay: 500 });
+  return deck as typeof deck & { data: DeckRecord | null | undefined };
 };
 
 export interface DeckActionHandlers {
@@ -54,6 +52,8 @@ export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: Deck
   const queryClient = useQueryClient();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
+  const [update, saving] = useUpdate<DeckRecord>();
+  const [deleteOne, deleting] = useDelete<DeckRecord>();
 
   /** An answer without the deck did not save: the spec's 'Could not …'; else 'Error …'. */
   const failed = (error: unknown, notDone: string, title: string) => {
@@ -61,39 +61,52 @@ export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: Deck
     else notifyFailure(title, error);
   };
 
-  const applied = (deck: Deck, success: string) => {
-    queryClient.setQueryData(dayKey(dateKey), deck);
-    void queryClient.invalidateQueries({ queryKey: [ROOT, 'list'] });
+  /** The day as the server answered it (null: deleted), and the day lists reloaded. */
+  const applied = (deck: DeckRecord | null, success: string) => {
+    queryClient.setQueryData([ROOT, 'getOne', { id: dateKey }], deck);
+    void queryClient.invalidateQueries({ queryKey: [ROOT, 'getList'] });
     notify(success, { type: 'success' });
     onApplied();
   };
 
-  const save = useMutation({
-    mutationFn: ({ body, version }: { body: DeckSave; version: string | undefined }) =>
-      dataProvider.saveDeck(dateKey, body, version),
-    onSuccess: ({ deck }) => applied(deck, 'Deck saved'),
-    onError: (error) => {
-      if (!isUnexpectedAnswer(error)) onSaveError(error);
-      failed(error, 'Could not save deck', 'Error saving deck');
-    },
-  });
+  /** PUT the day's cards; `version` (the updatedAt it was based on) guards another's save. */
+  const save = {
+    mutate: ({ body, version }: { body: DeckSave; version: string | undefined }) =>
+      update(
+        ROOT,
+        {
+          id: dateKey,
+          data: body,
+          previousData: { id: dateKey, updatedAt: version } as DeckRecord,
+        },
+        {
+          onSuccess: (deck) => applied(deck, 'Deck saved'),
+          onError: (error) => {
+            if (!isUnexpectedAnswer(error)) onSaveError(error);
+            failed(error, 'Could not save deck', 'Error saving deck');
+          },
+        },
+      ),
+  };
 
   const copy = useMutation({
     mutationFn: (body: DeckCopy) => dataProvider.copyDeck(body),
-    onSuccess: ({ deck }) => applied(deck, 'Copied'),
+    onSuccess: ({ deck }) => applied({ ...deck, id: deck.dateKey }, 'Copied'),
     onError: (error) => failed(error, 'Could not copy', 'Error copying deck'),
   });
 
-  const remove = useMutation({
-    mutationFn: () => dataProvider.deleteDeck(dateKey),
-    onSuccess: () => {
-      queryClient.setQueryData(dayKey(dateKey), null);
-      void queryClient.invalidateQueries({ queryKey: [ROOT, 'list'] });
-      notify('Deleted', { type: 'success' });
-      onApplied();
-    },
-    onError: (error) => notifyFailure('Error deleting deck', error),
-  });
+  const remove = {
+    mutateAsync: () =>
+      deleteOne(
+        ROOT,
+        { id: dateKey },
+        {
+          returnPromise: true,
+          onSuccess: () => applied(null, 'Deleted'),
+          onError: (error) => notifyFailure('Error deleting deck', error),
+        },
+      ),
+  };
 
-  return { save, copy, remove, busy: save.isPending || copy.isPending || remove.isPending };
+  return { save, copy, remove, busy: saving.isPending || copy.isPending || deleting.isPending };
 };
