@@ -1,3 +1,4 @@
+import type { UserStatus } from '../../contract/users';
 import type { Database } from '../db/connect';
 import { ApiError } from '../http/errors';
 
@@ -60,3 +61,13 @@ export function skippedOf(
   }
   return skipped;
 }
+
+/** The player a withdrawal or a credit is for, as a list row joins them; null if unresolved. */
+export const playerOf = (row: {
+  username: string | null;
+  email: string | null;
+  user_status: UserStatus | null;
+}) =>
+  row.username === null || row.email === null || row.user_status === null
+    ? null
+    : { username: row.username, email: row.email, status: row.user_status };

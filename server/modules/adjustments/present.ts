@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Adjustment } from '../../../contract/adjustments';
 import type { UserStatus } from '../../../contract/users';
+import { playerOf } from '../../approvals/decisions';
 import type { AdjustmentsTable } from '../../db/schema';
 
 /** An adjustment row with its player's name, email and status and the admins' usernames. */
@@ -18,10 +19,7 @@ export function presentAdjustment(row: AdjustmentRow): Adjustment {
   return {
     _id: String(row.id),
     userId: row.user_id,
-    user:
-      row.username === null || row.email === null || row.user_status === null
-        ? null
-        : { username: row.username, email: row.email, status: row.user_status },
+    user: playerOf(row),
     delta: row.delta,
     reason: row.reason,
     note: row.note,

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { UserStatus } from '../../../contract/users';
 import type { Approval, Withdrawal } from '../../../contract/withdrawals';
+import { playerOf } from '../../approvals/decisions';
 import type { WithdrawalsTable } from '../../db/schema';
 
 /**
@@ -49,10 +50,7 @@ export function presentWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
     _id: String(row.id),
     userId: row.user_id,
-    user:
-      row.username === null || row.email === null || row.user_status === null
-        ? null
-        : { username: row.username, email: row.email, status: row.user_status },
+    user: playerOf(row),
     typeId: row.type_id,
     pointsSpent: row.points_spent,
     usdValue: usd(row.usd_value),

@@ -1,12 +1,4 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  CircularProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -17,6 +9,7 @@ import { useAllowed } from '../../access/useAllowed';
 import { BackButton } from '../../components/BackButton';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Facts } from '../../components/Facts';
+import { LoadingBox } from '../../components/LoadingBox';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime, formatNumber } from '../../format';
@@ -122,10 +115,7 @@ const AdjustmentDetail = () => {
       <Card>
         <CardContent>
           {isPending || !record ? (
-            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
-              <CircularProgress size={24} aria-hidden="true" />
-              <Typography>Loading adjustment…</Typography>
-            </Box>
+            <LoadingBox>Loading adjustment…</LoadingBox>
           ) : (
             <>
               <Fields record={record} />

@@ -1,12 +1,4 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  CircularProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { ShowBase, Title, useShowContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -14,6 +6,7 @@ import { REJECT_REASON_LABELS } from '../../../contract/withdrawals';
 import { LinkIfAllowed } from '../../access/LinkIfAllowed';
 import { useAllowed } from '../../access/useAllowed';
 import { BackButton } from '../../components/BackButton';
+import { LoadingBox } from '../../components/LoadingBox';
 import { StatusBadge } from '../../components/StatusBadge';
 import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
@@ -176,10 +169,7 @@ const WithdrawalDetail = () => {
       <Card>
         <CardContent>
           {isPending || !record ? (
-            <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
-              <CircularProgress size={24} aria-hidden="true" />
-              <Typography>Loading withdrawal…</Typography>
-            </Box>
+            <LoadingBox>Loading withdrawal…</LoadingBox>
           ) : (
             <>
               <Fields record={record} />
