@@ -72,6 +72,44 @@ const SwitchField = ({
   );
 };
 
+/** One threshold: its rule, the switch that turns it on, and the amount it starts from. */
+const ThresholdControl = ({
+  rule,
+  switchName,
+  switchLabel,
+  on,
+  name,
+  label,
+  hintOn,
+  hintOff,
+  input,
+}: {
+  rule: string;
+  switchName: 'secondApproval' | 'creditApproval';
+  switchLabel: string;
+  on: boolean | undefined;
+  name: keyof PayoutsForm;
+  label: string;
+  hintOn: string;
+  hintOff: string;
+  input: { min: number; max: number; step: number };
+}) => (
+  <>
+    <Typography variant="body2" color="text.secondary">
+      {rule}
+    </Typography>
+    <SwitchField name={switchName} label={switchLabel} />
+    <SettingsField
+      name={name}
+      label={label}
+      type="number"
+      disabled={!on}
+      hint={on ? hintOn : hintOff}
+      input={input}
+    />
+  </>
+);
+
 const PayoutControlsForm = () => {
   const { secondApproval, creditApproval } = useWatch<PayoutsForm>();
   return (
@@ -79,36 +117,26 @@ const PayoutControlsForm = () => {
       title="Second approval"
       preview={<Watched<PayoutsForm>>{(form) => <RulePreview form={form} />}</Watched>}
     >
-      <Typography variant="body2" color="text.secondary">
-        {PAYOUT_RULE}
-      </Typography>
-      <SwitchField name="secondApproval" label="Require a second approval" />
-      <SettingsField
+      <ThresholdControl
+        rule={PAYOUT_RULE}
+        switchName="secondApproval"
+        switchLabel="Require a second approval"
+        on={secondApproval}
         name="secondApprovalFromUsd"
         label="Second approval from (USD)"
-        type="number"
-        disabled={!secondApproval}
-        hint={
-          secondApproval
-            ? 'From 0.01 to 1,000,000, two decimals at most'
-            : 'Used when a second approval is required'
-        }
+        hintOn="From 0.01 to 1,000,000, two decimals at most"
+        hintOff="Used when a second approval is required"
         input={{ min: 0.01, max: 1_000_000, step: 0.01 }}
       />
-      <Typography variant="body2" color="text.secondary">
-        {CREDIT_RULE}
-      </Typography>
-      <SwitchField name="creditApproval" label="Second approval of credits" />
-      <SettingsField
+      <ThresholdControl
+        rule={CREDIT_RULE}
+        switchName="creditApproval"
+        switchLabel="Second approval of credits"
+        on={creditApproval}
         name="secondApprovalFromPoints"
         label="Second approval from (points)"
-        type="number"
-        disabled={!creditApproval}
-        hint={
-          creditApproval
-            ? 'A whole number from 1 to 1,000,000,000'
-            : 'Used when a second approval of credits is required'
-        }
+        hintOn="A whole number from 1 to 1,000,000,000"
+        hintOff="Used when a second approval of credits is required"
         input={{ min: 1, max: 1_000_000_000, step: 1 }}
       />
     </SettingsForm>
