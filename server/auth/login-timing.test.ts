@@ -12,9 +12,10 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 // An attacker who times sign-ins must not learn whether a name is an account, whether that
-// account is disabled, nor whether it has two-step sign-in on, with a device cookie or without. One argon2 check costs less than the 20 ms allowed here, so the medians
-// alone would not notice a kind that skips it: each attempt is also seen to run exactly one. Every attempt comes from its own address and names its own account, so
-// neither rate limit touches the samples.
+// account is disabled, nor whether it has two-step sign-in on, with a device cookie or without.
+// One argon2 check costs less than the 20 ms allowed here, so the medians alone would not notice
+// a kind that skips it: each attempt is also seen to run exactly one. Every attempt comes from
+// its own address and names its own account, so neither rate limit touches the samples.
 
 const SAMPLES = 100;
 const PASSWORD = 'the-right-password';
@@ -110,6 +111,8 @@ describe('sign-in timing', () => {
     const medians = KINDS.map((kind) => median(times[kind]));
     const spread = Math.max(...medians) - Math.min(...medians);
     const summary = KINDS.map((kind, k) => `${kind} ${medians[k]?.toFixed(1)} ms`).join(', ');
-    expect(spread, summary).toBeLessThanOrEqual(20);
+    // 20 ms, or a fifth of an attempt on a machine so busy that one takes over 100 ms: its noise
+    // grows with the attempt's own time, a difference in work does not.
+    expect(spread, summary).toBeLessThanOrEqual(Math.max(20, Math.min(...medians) / 5));
   });
 });

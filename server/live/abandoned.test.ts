@@ -24,11 +24,17 @@ describe('a stream request abandoned before it is answered', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let lockTaken = () => {};
+    const taken = new Promise<void>((resolve) => {
+      lockTaken = resolve;
+    });
     // The sessions table locked: the request waits on reading its session.
     const locked = t.db.transaction().execute(async (trx) => {
       await sql`LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      lockTaken();
       await held;
     });
+    await taken;
     const controller = new AbortController();
     const request = fetch(`${base}/api/admin/events`, {
       headers: bearer(token),

@@ -68,18 +68,28 @@ export const userAudits = (t: TestContext, userId: string) =>
 
 /**
  * Resolves once `count` backends wait on a lock: requests have queued behind a test's lock.
- * Up to 10 s: on a machine busy with the whole run, twenty requests take a while to get there.
+ * Up to 15 s: on a machine busy with the whole run, twenty requests take a while to get there.
+ * Failing, it says what the database's backends were doing instead.
  */
 export async function lockWaiters(t: Pick<TestContext, 'db'>, count: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
+    // Asked inside a transaction, pg_stat_activity is a snapshot taken at its first read: the
+    // backends a pool opens later (its idle ones are closed after 10 s) would never be seen.
+    await sql`SELECT pg_stat_clear_snapshot()`.execute(t.db);
     const { rows } = await sql<{ n: number }>`
       SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
       WHERE NOT l.granted AND a.datname = current_database()`.execute(t.db);
     if ((rows[0]?.n ?? 0) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`fewer than ${count} lock waiters after 10 s`);
+  const { rows } = await sql<{ state: string | null; wait: string | null; query: string }>`
+    SELECT state, wait_event_type || ':' || wait_event AS wait, left(query, 80) AS query
+    FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+    t.db,
+  );
+  const backends = rows.map((r) => `${r.state} ${r.wait ?? '-'} ${r.query}`).join('\n  ');
+  throw new Error(`fewer than ${count} lock waiters after 15 s; backends:\n  ${backends}`);
 }
 
 /** The answer, or 'blocked' if none came within 2 s: the request waits on a lock. */
