@@ -7,7 +7,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime, formatNumber } from '../../format';
 import { getStoredUser } from '../../storage';
 import { ACCOUNT_PATH } from '../../twoStepGate';
-import { useReloadAccount, useTwoStepWarning } from './useAccount';
+import { useReloadAccount } from './accountActions';
+import { useTwoStepWarning } from './useAccount';
 
 /** Where 'Change password' leads: My account's password form, its first field focused. */
 export const PASSWORD_FORM_ID = 'change-password';
@@ -36,7 +37,7 @@ export const WrongCodesWarning = () => {
   const reload = useReloadAccount();
   // As signing in stored it: two-step sign-in turned on since then has had no sign-in to warn of.
   const applies = config.authMode === 'password' && getStoredUser()?.twoStep === true;
-  const { data: warning } = useTwoStepWarning(applies);
+  const warning = useTwoStepWarning(applies).data?.warning;
   const [busy, setBusy] = useState(false);
   if (!warning) return null;
 
