@@ -14,11 +14,11 @@ export const ACCOUNT_PARTS = {
 export type AccountPart = keyof typeof ACCOUNT_PARTS;
 
 /** Fresh on each visit; a failure shows in its section (with Retry), after one more try. */
-const useAccountRead = <T extends RaRecord>(part: AccountPart, enabled = true) =>
+const useAccountRead = <T extends RaRecord>(part: AccountPart) =>
   useGetOne<T>(
     ACCOUNT_PARTS[part],
     { id: ACCOUNT_PARTS[part] },
-    { enabled, gcTime: 0, refetchOnWindowFocus: false, retry: 1, retryDelay: 500 },
+    { gcTime: 0, refetchOnWindowFocus: false, retry: 1, retryDelay: 500 },
   );
 
 /** The signed-in admin, as `GET auth/me` answers. */
@@ -28,8 +28,7 @@ export const useMe = () => useAccountRead<User & RaRecord>('me');
 export const useTwoStepStatus = () => useAccountRead<TwoStepStatus & RaRecord>('twoStep');
 
 /** Wrong two-step codes typed after their right password, if any (`warning` null when none). */
-export const useTwoStepWarning = (enabled = true) =>
-  useAccountRead<TwoStepWarningResponse & RaRecord>('warning', enabled);
+export const useTwoStepWarning = () => useAccountRead<TwoStepWarningResponse & RaRecord>('warning');
 
 /** Their sessions (`data`), the current one first. */
 export const useSessions = () => useAccountRead<AccountSessions & RaRecord>('sessions');
