@@ -1,22 +1,17 @@
 import type { Identifier } from 'react-admin';
 import type { z } from 'zod';
-import type { AccountSessions, SessionsEnded } from '../contract/account';
+import type { SessionsEnded } from '../contract/account';
 import type { AdjustmentDecisionBody, AdjustmentDecisionResponse } from '../contract/adjustments';
 import type { AuditFacets } from '../contract/audit';
-import type { MeResponse, OkResponse } from '../contract/auth';
+import type { OkResponse } from '../contract/auth';
 import type { BotSummary, BotsBulkResponse } from '../contract/bots';
 import type { DeckCopy, DeckSaved } from '../contract/decks';
 import type { LegalSaved } from '../contract/legal';
 import type { Viewer } from '../contract/live';
-import type { PushSendBody, PushSendResult, PushStatus } from '../contract/notifications';
+import type { PushSendBody, PushSendResult } from '../contract/notifications';
 import type { PermissionInfo } from '../contract/permissions';
 import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
-import type {
-  RecoveryCodes,
-  TwoStepSetup,
-  TwoStepStatus,
-  TwoStepWarningResponse,
-} from '../contract/two-step';
+import type { RecoveryCodes, TwoStepSetup } from '../contract/two-step';
 import type { AdminRoleResponse, User } from '../contract/users';
 import type { WithdrawalType } from '../contract/withdrawal-types';
 import type {
@@ -104,6 +99,12 @@ export const endpoints: Endpoints = {
     label: 'deck',
     answers: { update: 'deck' },
   },
+  // Read only (their changes are the named verbs below): My account's parts and push's status.
+  me: { singleton: true, path: 'auth/me', label: 'profile', answers: { getOne: 'user' } },
+  'two-step': { singleton: true, path: 'auth/2fa', label: 'two-step sign-in' },
+  sessions: { singleton: true, path: 'auth/sessions', label: 'sessions' },
+  'two-step-warning': { singleton: true, path: 'auth/2fa/warning', label: 'two-step warning' },
+  'push-status': { singleton: true, path: 'admin/notifications/onesignal', label: 'push status' },
 };
 
 /** The query of the pending credits' count: one row is enough, `total` says how many. */
@@ -194,19 +195,12 @@ export const verbs = {
     method: 'DELETE',
     holds: 'user',
   })),
-  /** Who is signed in (My account's profile), and whether two-step sign-in must be set up. */
-  getMe: verb<[AbortSignal?], MeResponse>((signal) => ({ path: 'auth/me', signal, holds: 'user' })),
   /** My account: one's own password; the current one is needed, the other sessions end. */
   changeOwnPassword: verb<[string, string], OkResponse>((currentPassword, newPassword) => ({
     path: 'auth/password',
     method: 'POST',
     body: { currentPassword, newPassword },
     holds: 'ok',
-  })),
-  getTwoStep: verb<[AbortSignal?], TwoStepStatus>((signal) => ({
-    path: 'auth/2fa',
-    signal,
-    holds: '.',
   })),
   /**
    * A new secret for this session, not in force until `enableTwoStep` gets a code of it; the
@@ -232,21 +226,10 @@ export const verbs = {
     body: { code, currentPassword },
     holds: 'ok',
   })),
-  /** Wrong two-step codes after a right password: when, from where, how many (or null). */
-  getTwoStepWarning: verb<[AbortSignal?], TwoStepWarningResponse>((signal) => ({
-    path: 'auth/2fa/warning',
-    signal,
-    holds: '.',
-  })),
   dismissTwoStepWarning: verb<[], OkResponse>(() => ({
     path: 'auth/2fa/warning',
     method: 'DELETE',
     holds: 'ok',
-  })),
-  getSessions: verb<[AbortSignal?], AccountSessions>((signal) => ({
-    path: 'auth/sessions',
-    signal,
-    holds: 'data',
   })),
   endSession: verb<[Identifier], SessionsEnded>((id) => ({
     path: `auth/sessions/${segment(id)}`,
@@ -303,11 +286,6 @@ export const verbs = {
     method: 'POST',
     body,
     holds: 'deck',
-  })),
-  getPushStatus: verb<[AbortSignal?], PushStatus>((signal) => ({
-    path: 'admin/notifications/onesignal',
-    signal,
-    holds: '.',
   })),
   /** Answers `{ok: true, id}` or the provider's refusal `{ok: false, error}`. */
   sendPush: verb<[PushSendBody], PushSendResult>((body) => ({

@@ -7,9 +7,10 @@ import { config } from '../../config';
 import { useTwoStepSetupRequired } from '../../twoStepGate';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { focusPasswordForm, PASSWORD_FORM_ID } from './passwordForm';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepSection } from './TwoStepSection';
-import { focusPasswordForm, PASSWORD_FORM_ID, WrongCodesWarning } from './WrongCodesWarning';
+import { WrongCodesWarning } from './WrongCodesWarning';
 
 /**
  * /account, My account: who is signed in; with our own sign-in (not behind a sign-on proxy) also

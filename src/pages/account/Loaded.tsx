@@ -1,5 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { RaRecord, UseGetOneHookValue } from 'react-admin';
 import { errorMessage } from '../../apiErrors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadingBox } from '../../components/LoadingBox';
@@ -8,12 +8,12 @@ import { LoadingBox } from '../../components/LoadingBox';
  * A section's body once its query has an answer: 'Loading {what}…' before, and a failed load
  * ('Error loading {what}', the reason, Retry) instead.
  */
-export const Loaded = <T,>({
+export const Loaded = <T extends RaRecord>({
   query,
   what,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: Pick<UseGetOneHookValue<T>, 'data' | 'isError' | 'error' | 'refetch'>;
   what: string;
   children: (loaded: T) => ReactNode;
 }) => {

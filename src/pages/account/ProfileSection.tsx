@@ -15,7 +15,7 @@ export const ProfileSection = ({ proxy }: { proxy: boolean }) => {
   return (
     <SectionCard title="Profile">
       <Loaded query={me} what="your profile">
-        {({ user }) => (
+        {(user) => (
           <>
             <Facts
               facts={[

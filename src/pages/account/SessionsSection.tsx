@@ -17,8 +17,9 @@ import { useNotifyFailure } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../format';
+import { useReloadAccount } from './accountActions';
 import { Loaded } from './Loaded';
-import { useReloadAccount, useSessions } from './useAccount';
+import { useSessions } from './useAccount';
 
 const sessionsEnded = (n: number) =>
   n === 1 ? 'Signed out of 1 other session' : `Signed out of ${n} other sessions`;
@@ -140,13 +141,13 @@ const EndOthersButton = ({ sessions }: { sessions: AccountSession[] | undefined 
 export const SessionsSection = () => {
   const sessions = useSessions();
   return (
-    <SectionCard title="Sessions" actions={<EndOthersButton sessions={sessions.data} />}>
+    <SectionCard title="Sessions" actions={<EndOthersButton sessions={sessions.data?.data} />}>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         Where you are signed in. A session left unused, such as a closed browser's, ends by itself
         when it expires. End any session you do not recognise.
       </Typography>
       <Loaded query={sessions} what="sessions">
-        {(loaded) => <SessionsTable sessions={loaded} />}
+        {(loaded) => <SessionsTable sessions={loaded.data} />}
       </Loaded>
     </SectionCard>
   );

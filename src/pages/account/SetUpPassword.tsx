@@ -1,15 +1,19 @@
 import { Box, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useEffect, useId, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { z } from 'zod';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
 import type { TwoStepSetup } from '../../../contract/two-step';
 import { statusOf } from '../../apiErrors';
 import type { Failure } from '../../components/ErrorAlert';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import type { AppDataProvider } from '../../dataProvider';
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from './CurrentPasswordField';
+import { useAccountAction } from './accountActions';
+import { useAccountForm } from './accountForm';
+import { CurrentPasswordField, currentPassword } from './CurrentPasswordField';
 import { refusalOf } from './refusal';
 import { SubmitOrCancel } from './SubmitOrCancel';
+
+const Confirm = z.object({ currentPassword });
 
 /**
  * The first step of setting up two-step sign-in: the current password, before the QR code
@@ -25,30 +29,23 @@ export const SetUpPassword = ({
   onCancel: () => void;
   onConflict: (failure: Failure) => void;
 }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const headingId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useAccountForm(Confirm, { currentPassword: '' });
+  const start = useAccountAction((dataProvider, password: string) =>
+    dataProvider.setUpTwoStep(password),
+  );
   const [failure, setFailure] = useState<Failure>();
-  const [busy, setBusy] = useState(false);
+  const busy = start.isPending;
+  const { setFocus, setError } = form;
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => setFocus('currentPassword'), [setFocus]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: z.infer<typeof Confirm>) => {
     if (busy) return;
     setFailure(undefined);
-    if (!password) {
-      setError(CURRENT_PASSWORD_MISSING);
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
     try {
-      onStarted(await dataProvider.setUpTwoStep(password));
+      onStarted(await start.mutateAsync(values.currentPassword));
     } catch (failed) {
-      setBusy(false);
       const refusal = refusalOf(
         failed,
         'wrong_password',
@@ -56,40 +53,32 @@ export const SetUpPassword = ({
         'Error starting the set-up',
       );
       if ('field' in refusal) {
-        setError(refusal.field);
-        input.current?.focus();
+        setError('currentPassword', { message: refusal.field }, { shouldFocus: true });
       } else if (statusOf(failed) === 409) onConflict(refusal.failure);
       else setFailure(refusal.failure);
     }
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={headingId}
-      aria-busy={busy}
-      onSubmit={submit}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-    >
-      <Typography id={headingId} component="h3" variant="subtitle1">
-        Confirm it is you
-      </Typography>
-      <Typography color="text.secondary">
-        Enter your current password to set up two-step sign-in.
-      </Typography>
-      {failure && <ErrorAlert {...failure} />}
-      <CurrentPasswordField
-        value={password}
-        error={error}
-        disabled={busy}
-        inputRef={input}
-        onChange={(value) => {
-          setPassword(value);
-          setError(undefined);
-        }}
-      />
-      <SubmitOrCancel busy={busy} label="Continue" busyLabel="Checking…" onCancel={onCancel} />
-    </Box>
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        noValidate
+        aria-labelledby={headingId}
+        aria-busy={busy}
+        onSubmit={form.handleSubmit(submit)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <Typography id={headingId} component="h3" variant="subtitle1">
+          Confirm it is you
+        </Typography>
+        <Typography color="text.secondary">
+          Enter your current password to set up two-step sign-in.
+        </Typography>
+        {failure && <ErrorAlert {...failure} />}
+        <CurrentPasswordField disabled={busy} />
+        <SubmitOrCancel busy={busy} label="Continue" busyLabel="Checking…" onCancel={onCancel} />
+      </Box>
+    </FormProvider>
   );
 };

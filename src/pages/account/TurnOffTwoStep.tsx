@@ -1,6 +1,8 @@
 import { Box, Button } from '@mui/material';
-import { type FormEvent, useRef, useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useState } from 'react';
+import { useNotify } from 'react-admin';
+import { FormProvider } from 'react-hook-form';
+import { z } from 'zod';
 import { CURRENT_PASSWORD_INCORRECT } from '../../../contract/account';
 import { INVALID_CODE } from '../../../contract/two-step';
 import { codeOf, statusOf } from '../../apiErrors';
@@ -8,10 +10,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Failure } from '../../components/ErrorAlert';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useConfirmStep } from '../../components/useConfirmStep';
-import type { AppDataProvider } from '../../dataProvider';
-import { CODE_MISSING, CodeField } from './CodeField';
-import { CURRENT_PASSWORD_MISSING, CurrentPasswordField } from './CurrentPasswordField';
+import { useAccountAction } from './accountActions';
+import { useAccountForm } from './accountForm';
+import { CodeField, code } from './CodeField';
+import { CurrentPasswordField, currentPassword } from './CurrentPasswordField';
 import { refusalOf } from './refusal';
+
+const TurnOff = z.object({ code, currentPassword });
+type TurnOff = z.infer<typeof TurnOff>;
 
 /** A wrong password is refused on its own field; anything else as a wrong code would be. */
 const isWrongPassword = (error: unknown) =>
@@ -22,36 +28,32 @@ const isWrongPassword = (error: unknown) =>
  * confirmation. `onTurnedOff` runs once the server has turned it off.
  */
 export const TurnOffTwoStep = ({ onTurnedOff }: { onTurnedOff: () => void }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const { open, busy, ask, close, run } = useConfirmStep();
-  const codeInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [passwordError, setPasswordError] = useState<string>();
+  const form = useAccountForm(TurnOff, { code: '', currentPassword: '' });
+  const disable = useAccountAction((dataProvider, typed: TurnOff) =>
+    dataProvider.disableTwoStep(typed.code, typed.currentPassword),
+  );
+  // What was checked, waiting for the admin's yes.
+  const [checked, setChecked] = useState<TurnOff>();
   const [failure, setFailure] = useState<Failure>();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: TurnOff) => {
     setFailure(undefined);
-    const missingCode = !code.trim();
-    if (missingCode) setError(CODE_MISSING);
-    if (!password) setPasswordError(CURRENT_PASSWORD_MISSING);
-    if (missingCode) codeInput.current?.focus();
-    else if (!password) passwordInput.current?.focus();
-    else ask();
+    setChecked(values);
+    ask();
   };
 
   const turnOff = async () => {
+    if (!checked) return;
     try {
-      await dataProvider.disableTwoStep(code.trim(), password);
+      await disable.mutateAsync(checked);
     } catch (failed) {
-      if (isWrongPassword(failed)) setPasswordError(CURRENT_PASSWORD_INCORRECT);
-      else {
+      if (isWrongPassword(failed)) {
+        form.setError('currentPassword', { message: CURRENT_PASSWORD_INCORRECT });
+      } else {
         const refusal = refusalOf(failed, 'invalid_code', INVALID_CODE, 'Error turning off');
-        if ('field' in refusal) setError(refusal.field);
+        if ('field' in refusal) form.setError('code', { message: refusal.field });
         else setFailure(refusal.failure);
       }
       throw failed;
@@ -61,51 +63,33 @@ export const TurnOffTwoStep = ({ onTurnedOff }: { onTurnedOff: () => void }) => 
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Turn off two-step sign-in"
-      onSubmit={submit}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 2 }}
-    >
-      {failure && <ErrorAlert {...failure} />}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <CodeField
-          value={code}
-          error={error}
-          hint="A code of your app, or a recovery code"
-          recovery
-          disabled={busy}
-          inputRef={codeInput}
-          onChange={(value) => {
-            setCode(value);
-            setError(undefined);
-          }}
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        noValidate
+        aria-label="Turn off two-step sign-in"
+        onSubmit={form.handleSubmit(submit)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, mt: 2 }}
+      >
+        {failure && <ErrorAlert {...failure} />}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <CodeField hint="A code of your app, or a recovery code" recovery disabled={busy} />
+          <CurrentPasswordField disabled={busy} />
+          <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: '2px' }}>
+            Turn off
+          </Button>
+        </Box>
+        <ConfirmDialog
+          open={open}
+          busy={busy}
+          title="Turn off two-step sign-in?"
+          description="Signing in will ask for your password only."
+          confirmLabel="Turn off"
+          confirmColor="error"
+          onConfirm={run(turnOff)}
+          onClose={close}
         />
-        <CurrentPasswordField
-          value={password}
-          error={passwordError}
-          disabled={busy}
-          inputRef={passwordInput}
-          onChange={(value) => {
-            setPassword(value);
-            setPasswordError(undefined);
-          }}
-        />
-        <Button type="submit" variant="outlined" color="error" disabled={busy} sx={{ mt: '2px' }}>
-          Turn off
-        </Button>
       </Box>
-      <ConfirmDialog
-        open={open}
-        busy={busy}
-        title="Turn off two-step sign-in?"
-        description="Signing in will ask for your password only."
-        confirmLabel="Turn off"
-        confirmColor="error"
-        onConfirm={run(turnOff)}
-        onClose={close}
-      />
-    </Box>
+    </FormProvider>
   );
 };

@@ -7,12 +7,13 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../format';
 import { isTwoStepSetupRequired, setTwoStepSetupRequired } from '../../twoStepGate';
+import { useReloadAccount } from './accountActions';
 import { Loaded } from './Loaded';
 import { RecoveryCodes } from './RecoveryCodes';
 import { SetUpPassword } from './SetUpPassword';
 import { TurnOffTwoStep } from './TurnOffTwoStep';
 import { TwoStepSetUp } from './TwoStepSetUp';
-import { useReloadAccount, useTwoStepStatus } from './useAccount';
+import { useTwoStepStatus } from './useAccount';
 
 /**
  * Where the admin is: looking at the status, confirming the password, setting up, or reading

@@ -1,66 +1,34 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
+import { type RaRecord, useGetOne } from 'react-admin';
+import type { AccountSessions } from '../../../contract/account';
+import type { TwoStepStatus, TwoStepWarningResponse } from '../../../contract/two-step';
+import type { User } from '../../../contract/users';
 
-/** What My account loads, each its own query: a section refreshes alone. */
-const KEYS = {
-  me: ['account', 'me'],
-  twoStep: ['account', 'two-step'],
-  sessions: ['account', 'sessions'],
-  warning: ['account', 'two-step-warning'],
+/** What My account loads, each its own read-only singleton: a section refreshes alone. */
+export const ACCOUNT_PARTS = {
+  me: 'me',
+  twoStep: 'two-step',
+  sessions: 'sessions',
+  warning: 'two-step-warning',
 } as const;
 
-type Part = keyof typeof KEYS;
+export type AccountPart = keyof typeof ACCOUNT_PARTS;
 
 /** Fresh on each visit; a failure shows in its section (with Retry), after one more try. */
-const useAccountQuery = <T>(
-  part: Part,
-  load: (signal: AbortSignal) => Promise<T>,
-  enabled = true,
-) =>
-  useQuery({
-    queryKey: KEYS[part],
-    queryFn: ({ signal }) => load(signal),
-    enabled,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: 1,
-    retryDelay: 500,
-  });
+const useAccountRead = <T extends RaRecord>(part: AccountPart) =>
+  useGetOne<T>(
+    ACCOUNT_PARTS[part],
+    { id: ACCOUNT_PARTS[part] },
+    { gcTime: 0, refetchOnWindowFocus: false, retry: 1, retryDelay: 500 },
+  );
 
 /** The signed-in admin, as `GET auth/me` answers. */
-export const useMe = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useAccountQuery('me', dataProvider.getMe);
-};
+export const useMe = () => useAccountRead<User & RaRecord>('me');
 
 /** Their two-step sign-in: on or off, since when, recovery codes left, whether required. */
-export const useTwoStepStatus = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useAccountQuery('twoStep', dataProvider.getTwoStep);
-};
+export const useTwoStepStatus = () => useAccountRead<TwoStepStatus & RaRecord>('twoStep');
 
-/** Wrong two-step codes typed after their right password, if any (null when none). */
-export const useTwoStepWarning = (enabled = true) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useAccountQuery(
-    'warning',
-    async (signal) => (await dataProvider.getTwoStepWarning(signal)).warning,
-    enabled,
-  );
-};
+/** Wrong two-step codes typed after their right password, if any (`warning` null when none). */
+export const useTwoStepWarning = () => useAccountRead<TwoStepWarningResponse & RaRecord>('warning');
 
-/** Their sessions, the current one first. */
-export const useSessions = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  return useAccountQuery(
-    'sessions',
-    async (signal) => (await dataProvider.getSessions(signal)).data,
-  );
-};
-
-/** Loads a part of the page again (after a change that moves it). */
-export const useReloadAccount = () => {
-  const client = useQueryClient();
-  return (part: Part) => client.invalidateQueries({ queryKey: KEYS[part] });
-};
+/** Their sessions (`data`), the current one first. */
+export const useSessions = () => useAccountRead<AccountSessions & RaRecord>('sessions');

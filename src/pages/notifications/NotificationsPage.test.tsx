@@ -25,6 +25,8 @@ const select = (name: string) => within(form()).getByRole('combobox', { name });
 const sendButton = () => within(form()).getByRole('button', { name: 'Send notification' });
 const sends = (requests: { method: string; path: string; body: unknown }[]) =>
   requests.filter((r) => r.method === 'POST' && r.path === SEND).map((r) => r.body);
+/** The sidebar's link to Integrations. */
+const toIntegrations = () => screen.getByRole('link', { name: 'Integrations' });
 const quietFailures = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 const HI = 'Send "Hi" to Subscribed Users in en?';
@@ -55,8 +57,10 @@ describe('Push Notifications page', () => {
   it('shows the provider enabled with its App ID, and sends to Subscribed Users by default', async () => {
     const user = userEvent.setup();
     const send = gated(sent);
-    const { requests } = renderWith(reply(200, enabled), send.route);
+    const status = gated(reply(200, enabled));
+    const { requests } = renderWith(status.route, send.route);
     expect(await screen.findByText('Loading status…')).toBeInTheDocument();
+    status.open();
     expect(await screen.findByText('Push notifications are enabled')).toBeVisible();
     expect(screen.getByText(`App ID: ${APP_ID}`)).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Push Notifications' })).toBeVisible();
@@ -243,8 +247,41 @@ describe('Push Notifications page', () => {
     await fill(user, 'Hi', 'There');
     expect(sendButton()).toBeDisabled();
 
+    // what is typed has not gone out: leaving asks first (the browser's question; jsdom has none)
+    const leave = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(screen.getByRole('link', { name: 'Configure Integrations' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+    expect(leave).toHaveBeenCalledOnce();
+  });
+
+  it('asks before leaving a send typed and not gone out; staying keeps it, a sent one leaves freely', async () => {
+    const user = userEvent.setup();
+    renderWith(reply(200, enabled));
+    await screen.findByText('Push notifications are enabled');
+    await fill(user, 'Hi', 'There');
+    const leave = vi.spyOn(window, 'confirm').mockReturnValue(false);
+
+    await user.click(toIntegrations());
+    expect(leave).toHaveBeenCalledOnce();
+    expect(screen.getByRole('heading', { level: 1, name: 'Push Notifications' })).toBeVisible();
+    expect(input('Title')).toHaveValue('Hi');
+
+    // asked and cancelled: still not gone out
+    await user.click(sendButton());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: HI })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(toIntegrations());
+    expect(leave).toHaveBeenCalledTimes(2);
+
+    await confirmSend(user, HI);
+    expect(await screen.findByText('Notification sent!')).toBeVisible();
+    await user.click(toIntegrations());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+    expect(leave).toHaveBeenCalledTimes(2);
   });
 
   it('says when the status cannot be loaded, and Reload status tries again', async () => {

@@ -1,20 +1,16 @@
 import { Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider';
+import { type RaRecord, Title, useGetOne } from 'react-admin';
+import type { PushStatus } from '../../../contract/notifications';
 import { SendNotificationForm } from './SendNotificationForm';
 import { StatusBanner } from './StatusBanner';
 
 /** /settings/notifications: whether push can go out, and the send form. */
 export const NotificationsPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const status = useQuery({
-    queryKey: ['notifications', 'status'],
-    queryFn: ({ signal }) => dataProvider.getPushStatus(signal),
-    gcTime: 0,
-    retry: 1,
-    retryDelay: 500,
-  });
+  const status = useGetOne<PushStatus & RaRecord>(
+    'push-status',
+    { id: 'push-status' },
+    { gcTime: 0, retry: 1, retryDelay: 500 },
+  );
   return (
     <>
       <Title title="Push Notifications" />

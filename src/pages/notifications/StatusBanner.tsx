@@ -1,6 +1,6 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, AlertTitle, Button, CircularProgress, Link } from '@mui/material';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { RaRecord, UseGetOneHookValue } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { PushStatus } from '../../../contract/notifications';
 import { errorMessage } from '../../apiErrors';
@@ -10,7 +10,9 @@ import { MESSAGES } from './sendForm';
 
 const INTEGRATIONS_PATH = '/settings/integrations';
 
-const Banner = ({ status }: { status: UseQueryResult<PushStatus> }) => {
+type PushStatusRead = UseGetOneHookValue<PushStatus & RaRecord>;
+
+const Banner = ({ status }: { status: PushStatusRead }) => {
   const { data, error } = status;
   if (data?.enabled) {
     return (
@@ -44,7 +46,7 @@ const Banner = ({ status }: { status: UseQueryResult<PushStatus> }) => {
 };
 
 /** Whether sends can go out (with the App ID) or why not, and 'Reload status'. */
-export const StatusBanner = ({ status }: { status: UseQueryResult<PushStatus> }) => (
+export const StatusBanner = ({ status }: { status: PushStatusRead }) => (
   <SectionCard
     title="Provider status"
     actions={

@@ -1,3 +1,4 @@
+import type { FieldError, Resolver, ResolverResult } from 'react-hook-form';
 import { type PushLocale, type PushSegment, PushSendBody } from '../../../contract/notifications';
 import type { FieldErrors } from '../../apiErrors';
 import { contractErrors } from '../../forms/contractErrors';
@@ -135,4 +136,26 @@ export const sendErrorsOf = (fields: FieldErrors | undefined): SendErrors => {
     if (field) errors[field] ??= message;
   }
   return errors;
+};
+
+/** The form's inputs, in their order on the page (the first in error takes the focus). */
+export const SEND_FIELDS = Object.keys(NEW_SEND) as SendField[];
+
+/** A send that passed the checks: its body, and the question asked before it goes out. */
+export interface CheckedSend {
+  body: PushSendBody;
+  question: string;
+}
+
+/** The send form's react-hook-form resolver: the checks of `buildSend`, each on its input. */
+export const sendResolver: Resolver<SendForm, unknown, CheckedSend> = async (
+  form,
+): Promise<ResolverResult<SendForm, CheckedSend>> => {
+  const built = buildSend(form);
+  if (built.ok) return { values: { body: built.body, question: sendQuestion(form) }, errors: {} };
+  const errors: Partial<Record<SendField, FieldError>> = {};
+  for (const [field, message] of Object.entries(built.errors) as [SendField, string][]) {
+    errors[field] = { type: 'check', message };
+  }
+  return { values: {}, errors };
 };
