@@ -61,7 +61,7 @@ const FormMethods = ({ into }: { into: RefObject<UseFormReturn | null> }) => {
   return null;
 };
 
-/** The form's message: the server's, else a check on a value no input holds (the category). */
+/** The form's message: the server's, else a message on a value no input holds (the category). */
 const FormMessage = ({ spec, message }: { spec: AnySpec; message: string | undefined }) => {
   const { errors } = useFormState();
   const inputs = new Set(formFieldsOf(spec).map((field) => field.source));
@@ -72,37 +72,21 @@ const FormMessage = ({ spec, message }: { spec: AnySpec; message: string | undef
   return text ? <Alert severity="error">{text}</Alert> : null;
 };
 
-interface FrameProps {
-  spec: AnySpec;
-  what: string;
-  editing: boolean;
-  initial: FormValues;
-  resolver: ReturnType<typeof contractResolver<FieldValues>>;
-  message: string | undefined;
-  clearMessage: () => void;
-  methods: RefObject<UseFormReturn | null>;
-  onCancel: () => void;
-  disabled: boolean;
-  hint?: ReactNode;
-}
-
 /**
  * The form of a panel, inside its `<CreateBase>` or `<EditBase>`: a heading ('New category' or
  * 'Edit category'), the form's message, the fields, then 'Create', or 'Save' and 'Cancel'.
  */
 const PanelFrame = ({
-  spec,
-  what,
-  editing,
-  initial,
-  resolver,
-  message,
-  clearMessage,
-  methods,
+  form: { spec, what, editing, initial, resolver, message, clearMessage, methods },
   onCancel,
   disabled,
   hint,
-}: FrameProps) => {
+}: {
+  form: PanelSave;
+  onCancel: () => void;
+  disabled: boolean;
+  hint?: ReactNode;
+}) => {
   const { save, saving = false } = useSaveContext();
   const titleId = useId();
   const formId = useId();
@@ -191,25 +175,15 @@ const usePanelSave = <R extends RaRecord>({
       onSaved?.(saved, !record);
     },
     onError: (error: unknown) => {
-      const fields = fieldErrorsOf(error) ?? {};
-      const inputs = new Set(formFieldsOf(spec).map((field) => field.source));
-      const unplaced: string[] = [];
-      for (const [source, text] of Object.entries(fields)) {
-        if (inputs.has(source))
-          methods.current?.setError(source, { type: 'server', message: text });
-        else unplaced.push(text);
+      // each of the API's messages on its field; one no input holds shows as the form's message
+      const fields = Object.entries(fieldErrorsOf(error) ?? {});
+      for (const [source, text] of fields) {
+        methods.current?.setError(source, { type: 'server', message: text });
       }
-      const placed = Object.keys(fields).length > unplaced.length;
-      setMessage(
-        unplaced.length
-          ? unplaced.join(' ')
-          : placed
-            ? undefined
-            : errorMessage(error, messages.saveError),
-      );
+      setMessage(fields.length ? undefined : errorMessage(error, messages.saveError));
     },
   };
-  const frame = {
+  const form = {
     spec,
     what: messages.record,
     editing: record !== null,
@@ -219,8 +193,10 @@ const usePanelSave = <R extends RaRecord>({
     clearMessage: () => setMessage(undefined),
     methods,
   };
-  return { frame, transform: bodyFrom, mutationOptions };
+  return { form, transform: bodyFrom, mutationOptions };
 };
+
+type PanelSave = ReturnType<typeof usePanelSave>['form'];
 
 /**
  * A resource's create/edit form inside a page (a panel of Game Offers), from its spec: a
@@ -229,10 +205,10 @@ const usePanelSave = <R extends RaRecord>({
  */
 export const PanelForm = <R extends RaRecord>(props: PanelFormProps<R>) => {
   const { name, record, onCancel, disabled = false, hint } = props;
-  const { frame, transform, mutationOptions } = usePanelSave(props);
+  const { form, transform, mutationOptions } = usePanelSave(props);
   // a reader of the area gets the list alone
   if (!useAllowed('create', name).allowed) return null;
-  const body = <PanelFrame {...frame} onCancel={onCancel} disabled={disabled} hint={hint} />;
+  const body = <PanelFrame form={form} onCancel={onCancel} disabled={disabled} hint={hint} />;
   return record ? (
     <EditBase<R>
       resource={name}
