@@ -109,6 +109,21 @@ test('an offer’s negative price says it is saved as 0; leaving an unsaved form
   await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
 });
 
+test('unsaved edits in the category form, the first of the two, also ask before leaving', async ({
+  page,
+}) => {
+  await signInQuickly(page, '/games');
+  await expect(categories(page).locator('[aria-current="true"]')).toHaveCount(1);
+  const name = categories(page)
+    .getByRole('form', { name: 'New category' })
+    .getByRole('textbox', { name: 'Name' });
+  await name.fill('Unsaved');
+
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'stay');
+  await expect(name).toHaveValue('Unsaved');
+  await leaveWithUnsavedEdits(page, 'Dashboard', 'leave');
+});
+
 test('at 1440 px every category row shows its Edit and Delete whole', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInQuickly(page, '/games');

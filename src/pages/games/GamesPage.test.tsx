@@ -380,4 +380,30 @@ describe('Game Offers page', () => {
     expect(await form.findByRole('alert')).toHaveTextContent('This category was changed meanwhile');
     expect(form.getByRole('textbox', { name: /Name/ })).toHaveValue('Arcade Classics');
   });
+
+  it.each([
+    ['category', () => within(categoryForm()).getByRole('textbox', { name: /Name/ })],
+    ['offer', () => within(offersPanel()).getByRole('textbox', { name: /Offer name/ })],
+  ])(
+    'leaving with an unsaved %s asks first, whichever of the two forms holds it',
+    async (_, input) => {
+      const user = userEvent.setup();
+      renderGames(gamesApi().routes);
+      await within(await shown('Offers in Card Games')).findByText('Daily Duel');
+      await user.type(input(), 'Puzzle');
+      // the browser's own question (jsdom has none): first the admin stays, then leaves
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+      try {
+        await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+        await waitFor(() => expect(confirm).toHaveBeenCalledOnce());
+        expect(input()).toHaveValue('Puzzle');
+        confirm.mockReturnValue(true);
+        await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+        expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        expect(confirm).toHaveBeenCalledTimes(2);
+      } finally {
+        confirm.mockRestore();
+      }
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { isBlankHtml, sanitisePreview } from '../../resources/legal/previewConte
 import { EditorToolbar } from './EditorToolbar';
 import { GoLiveButton } from './GoLiveButton';
 import { EMPTY_WARNING, GOES_LIVE, PUBLISH_QUESTION } from './goLive';
+import { type LegalSubmit, useLegalSubmit } from './LegalWriteBase';
 import type { LegalAction, Outcome } from './outcome';
 
 export interface EditorValues {
@@ -57,16 +58,18 @@ const BusyIcon = ({ busy }: { busy: boolean }) =>
 
 export interface WriteActionsProps {
   busy: LegalAction | null;
-  onSave: (values: EditorValues, publish: boolean) => Promise<Outcome>;
+  /** Saves through the editor's `<CreateBase>`/`<EditBase>` (`submit`), or otherwise. */
+  onSave: (values: EditorValues, publish: boolean, submit: LegalSubmit) => Promise<Outcome>;
   onCancel: () => void;
 }
 
 /**
- * 'Save draft', 'Publish now' (asked first) and 'Cancel', inside the editor; a refused field's
- * message goes under that field.
+ * 'Save draft', 'Publish now' (asked first) and 'Cancel', inside the editor: the two saves are
+ * two submit paths of its form. A refused field's message goes under that field.
  */
 export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
   const { handleSubmit } = useFormContext<EditorValues>();
+  const submit = useLegalSubmit();
   const [contentText, contentHtml] = useWatch<EditorValues>({
     name: ['contentText', 'contentHtml'],
   });
@@ -74,7 +77,7 @@ export const WriteActions = ({ busy, onSave, onCancel }: WriteActionsProps) => {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
   const save = (publish: boolean) =>
     handleSubmit(async (values) => {
-      const outcome = await onSave(valuesToSend(values), publish);
+      const outcome = await onSave(valuesToSend(values), publish, submit);
       if (!outcome.ok) setFieldErrors(outcome.fields);
     })();
   const saving = busy === 'createDraft' || busy === 'saveDraft';

@@ -29,6 +29,7 @@ import { sanitisePreview } from '../../resources/legal/previewContent';
 import { GoLiveButton } from './GoLiveButton';
 import { activateQuestion, GOES_LIVE } from './goLive';
 import { type EditorValues, LegalEditor, WriteActions } from './LegalEditor';
+import { type LegalSubmit, LegalWriteBase } from './LegalWriteBase';
 import { LEGAL_PAGE } from './page';
 import { useLegalActions } from './useLegalActions';
 import { VersionList } from './VersionList';
@@ -152,12 +153,13 @@ export const LegalPage = () => {
     if (docEnabled) void docQuery.refetch();
   };
 
-  const save = (values: EditorValues, publish: boolean) => {
+  const save = (values: EditorValues, publish: boolean, submit: LegalSubmit) => {
     const edited = editing.mode === 'edit' ? editing.doc : null;
     // The live version stays live until another goes live: a draft of it is a new version.
-    return edited && (publish || !edited.isActive)
-      ? actions.update(publish ? 'publish' : 'saveDraft', edited, values, publish)
-      : actions.create(publish ? 'publish' : 'createDraft', type, values, publish);
+    if (edited?.isActive && !publish) return actions.create('createDraft', type, values, false);
+    const action = publish ? 'publish' : edited ? 'saveDraft' : 'createDraft';
+    const data = edited ? { ...values, isActive: publish } : { type, ...values, isActive: publish };
+    return actions.run(action, () => submit(data), edited !== null);
   };
 
   const panel = () => {
@@ -171,17 +173,18 @@ export const LegalPage = () => {
               Publish now puts them live at once.
             </Alert>
           )}
-          <LegalEditor
+          <LegalWriteBase
             key={`${editing.mode}:${base?._id ?? ''}`}
-            readOnly={false}
-            values={valuesOf(base)}
+            doc={editing.mode === 'edit' ? editing.doc : null}
           >
-            <WriteActions
-              busy={pending}
-              onSave={save}
-              onCancel={() => setEditing({ mode: 'view' })}
-            />
-          </LegalEditor>
+            <LegalEditor readOnly={false} values={valuesOf(base)}>
+              <WriteActions
+                busy={pending}
+                onSave={save}
+                onCancel={() => setEditing({ mode: 'view' })}
+              />
+            </LegalEditor>
+          </LegalWriteBase>
         </>
       );
     }

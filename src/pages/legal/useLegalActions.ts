@@ -4,19 +4,17 @@ import type { LegalDocument, LegalType } from '../../../contract/legal';
 import type { AppDataProvider } from '../../dataProvider';
 import { RESOURCE } from '../../resources/legal/legal';
 import type { EditorValues } from './LegalEditor';
+import { basedOn } from './LegalWriteBase';
 import { type LegalAction, type Outcome, outcomeOf } from './outcome';
 
 const asPromise = { returnPromise: true } as const;
-
-/** The version a change starts from (If-Match); all three fields go, as the spec says. */
-const basedOn = (doc: LegalDocument) => ({ id: doc._id, updatedAt: doc.updatedAt });
 
 const isVersion = (value: unknown): value is LegalDocument =>
   typeof value === 'object' && value !== null && typeof (value as RaRecord)._id === 'string';
 
 /**
- * The legal page's changes through the resource's hooks (useCreate, useUpdate, and 'Activate'
- * as a custom call in useUpdate), each reported with the spec's message. The saved version is
+ * The legal page's changes through the resource's hooks (the editor's base, useCreate, and
+ * 'Activate' as a custom call in useUpdate), each reported with the spec's message. The saved version is
  * in react-admin's cache at once; `onDone` hears which, and whether other versions may have
  * changed with it (one goes live in place of another).
  */
@@ -24,7 +22,6 @@ export const useLegalActions = (onDone: (doc: LegalDocument, othersChanged: bool
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [create] = useCreate();
-  const [update] = useUpdate();
   const [activate] = useUpdate(RESOURCE, undefined, {
     mutationFn: async ({ id, previousData }) => {
       const { doc } = await dataProvider.activateLegal(id ?? '', previousData?.updatedAt);
@@ -58,15 +55,8 @@ export const useLegalActions = (onDone: (doc: LegalDocument, othersChanged: bool
         () => create(RESOURCE, { data: { type, ...values, isActive: publish } }, asPromise),
         false,
       ),
-    /** PATCH a version with If-Match. */
-    update: (action: LegalAction, doc: LegalDocument, values: EditorValues, publish: boolean) =>
-      run(action, () =>
-        update(
-          RESOURCE,
-          { id: doc._id, data: { ...values, isActive: publish }, previousData: basedOn(doc) },
-          asPromise,
-        ),
-      ),
+    /** A save of the editor's form (its `<CreateBase>` or `<EditBase>`), reported as the others. */
+    run,
     /** PATCH …/activate with If-Match. */
     activate: (doc: LegalDocument) =>
       run('activate', () =>

@@ -1,9 +1,10 @@
 import { ListItemButton, ListItemText } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { DataTable, useListContext } from 'react-admin';
+import { CategoryCreate, CategoryPatch } from '../../../contract/categories';
 import { ActiveBadge } from '../../components/ActiveBadge';
-import { InlineForm } from '../plain/InlineForm';
 import { PanelCard } from '../plain/PanelCard';
+import { PanelForm } from '../plain/PanelForm';
 import { PanelList } from '../plain/PanelList';
 import { sameRecord } from '../plain/sameRecord';
 import type { CategoryRecord } from './category';
@@ -86,10 +87,11 @@ export const CategoriesPanel = ({ selected, onSelect }: CategoriesPanelProps) =>
       }
       form={
         // Name (required), Slug (optional), Active/Inactive, Sort order
-        <InlineForm
+        <PanelForm
           key={editing ? String(editing.id) : 'new'}
           name="categories"
           spec={categorySpec}
+          schemas={{ create: CategoryCreate, patch: CategoryPatch }}
           record={editing}
           onSaved={(_category, created) => {
             if (!created) setEditing(null);

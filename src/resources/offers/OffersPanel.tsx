@@ -1,12 +1,13 @@
 import { Typography } from '@mui/material';
 import { useState } from 'react';
 import { DataTable } from 'react-admin';
+import { OfferCreate, OfferPatch } from '../../../contract/offers';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { EmptyNote } from '../../components/EmptyNote';
 import { formatUsd } from '../../format';
 import type { CategoryRecord } from '../categories/category';
-import { InlineForm } from '../plain/InlineForm';
 import { PanelCard } from '../plain/PanelCard';
+import { PanelForm } from '../plain/PanelForm';
 import { PanelList } from '../plain/PanelList';
 import { sameRecord } from '../plain/sameRecord';
 import { type OfferRecord, rewardText } from './offer';
@@ -65,10 +66,11 @@ export const OffersPanel = ({ category }: { category: CategoryRecord | null }) =
       form={
         // Offer name and Game name (required), Price, reward type (Points/XP), Reward amount,
         // Active/Inactive and Sort order; a new offer goes in the category, disabled without one
-        <InlineForm
+        <PanelForm
           key={editing ? String(editing.id) : 'new'}
           name="offers"
           spec={offerSpec}
+          schemas={{ create: OfferCreate, patch: OfferPatch }}
           record={editing}
           picked={{ categoryId: category ? String(category.id) : '' }}
           onSaved={stopEditing}
