@@ -1,5 +1,6 @@
 import {
   BooleanInput,
+  DateInput,
   DateTimeInput,
   NumberInput,
   ReferenceInput,
@@ -7,6 +8,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
+import { fromDateInput, toDateInput, toDateTimeInput } from './dates';
 import { type Field, REFERENCE_CHOICES, requiredMessage } from './spec';
 
 const booleanChoices = ([yes, no]: readonly [string, string]) => [
@@ -29,8 +31,10 @@ export const PlainInput = ({ field }: { field: Field }) => {
       ) : (
         <BooleanInput {...common} />
       );
+    case 'date':
+      return <DateInput {...common} format={toDateInput} parse={fromDateInput} />;
     case 'datetime':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput {...common} format={toDateTimeInput} parse={fromDateInput} />;
     case 'select':
       return <SelectInput {...common} choices={[...(field.choices ?? [])]} />;
     case 'reference':

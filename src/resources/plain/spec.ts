@@ -4,13 +4,16 @@ import type { RecordArea } from '../../../contract/permissions';
 
 /**
  * How a field shows and which input edits it. `money`: US dollars ('$1.50'); `select`: one of
- * `choices`; `reference`: the id of a record of `reference`, shown as that record's name.
+ * `choices`; `reference`: the id of a record of `reference`, shown as that record's name;
+ * `date` and `datetime`: an instant (the contract's `z.iso.datetime({ offset: true })`), typed
+ * and shown in the admin's time zone (a `date` is the start of its day there).
  */
 export type FieldKind =
   | 'text'
   | 'number'
   | 'money'
   | 'boolean'
+  | 'date'
   | 'datetime'
   | 'select'
   | 'reference';

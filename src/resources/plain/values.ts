@@ -8,7 +8,9 @@ import { type AnySpec, type Field, fieldsOf, requiredMessage } from './spec';
  * choice, e.g. the selected category, and the kit's time inputs live on its own screens).
  */
 export const formFieldsOf = (spec: AnySpec): Field[] =>
-  fieldsOf(spec).filter((field) => field.kind !== 'reference' && field.kind !== 'datetime');
+  fieldsOf(spec).filter(
+    (field) => field.kind !== 'reference' && field.kind !== 'date' && field.kind !== 'datetime',
+  );
 
 const defaultOf = (spec: AnySpec, field: Field): unknown =>
   (spec.defaults as Record<string, unknown> | undefined)?.[field.source];
