@@ -32,6 +32,9 @@ describe('the kit’s date inputs, in the admin’s time zone', () => {
     expect(toDateInput('2026-12-20T05:00:00.000Z')).toBe('2026-12-20');
     expect(toDateInput('2026-12-20T02:00:00.000Z')).toBe('2026-12-19');
     expect(toDateTimeInput(null)).toBe('');
+    // what the input holds already is shown as it is
+    expect(toDateInput('2026-12-20')).toBe('2026-12-20');
+    expect(toDateTimeInput('2026-12-20T22:00')).toBe('2026-12-20T22:00');
   });
 
   it('round-trips what was typed', () => {

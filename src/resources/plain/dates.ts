@@ -10,8 +10,14 @@ const instantOf = (value: unknown): Date | undefined => {
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
 
-/** An instant as a date input shows it: its day in the admin's zone, 'YYYY-MM-DD'; '' for none. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An instant as a date input shows it: its day in the admin's zone, 'YYYY-MM-DD'; '' for none.
+ * A day stays as it is (react-admin formats the input's value again).
+ */
 export const toDateInput = (value: unknown): string => {
+  if (typeof value === 'string' && DAY.test(value)) return value;
   const date = instantOf(value);
   return date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : '';
 };

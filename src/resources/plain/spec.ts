@@ -1,6 +1,8 @@
 import type SvgIcon from '@mui/material/SvgIcon';
-import { labelOf, singularOf } from '../../../contract/crud-names';
+import { singularOf } from '../../../contract/crud-names';
+import { fieldLabel } from '../../../contract/labels';
 import type { RecordArea } from '../../../contract/permissions';
+import type { FormContract } from './contract';
 
 /**
  * How a field shows and which input edits it. `money`: US dollars ('$1.50'); `select`: one of
@@ -26,7 +28,10 @@ export interface Choice {
 /** A field with more to say than its kind. */
 export interface FieldOptions {
   kind: FieldKind;
-  /** Defaults to the name in words: 'gameName' → 'Game name'. */
+  /**
+   * Defaults to the API's label of the field, the one its messages use (contract/labels.ts):
+   * 'gameName' → 'Game name', 'isActive' → 'Active'.
+   */
   label?: string;
   /** Refused when empty, with `'<Label> is required'` or the message given. */
   required?: true | string;
@@ -62,6 +67,12 @@ export interface PlainSpec<R> {
   area: RecordArea;
   /** `false`: no link under Settings, for records managed on a page (categories and offers on /games). */
   menu?: false;
+  /**
+   * The contract's schemas (`() => import('../../../contract/<name>').then((m) => m.<Name>)`,
+   * loaded with the forms): the forms check with them, so a field is required, limited and
+   * refused in the contract's words, and its rules across fields hold, before anything is sent.
+   */
+  contract?: () => Promise<FormContract>;
   /** The fields shown and edited, in this order; the first one names a record. */
   fields: { [K in Exclude<keyof R, Kept> & string]?: FieldSpec };
   /** A new record's values, as the create body's defaults are. */
@@ -100,7 +111,7 @@ export const fieldsOf = (spec: AnySpec): Field[] =>
   Object.entries(spec.fields).flatMap(([source, declared]) => {
     if (!declared) return [];
     const options = typeof declared === 'string' ? { kind: declared } : declared;
-    return [{ ...options, source, label: options.label ?? labelOf(source) }];
+    return [{ ...options, source, label: options.label ?? fieldLabel([source]) }];
   });
 
 /** The message of a required field left empty. */
