@@ -1,11 +1,13 @@
 import SvgIcon from '@mui/material/SvgIcon';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { crudSchemas } from '../../../contract/crud';
 import { text } from '../../../contract/text';
-import { listOf, reply } from '../../test/fakeFetch';
+import { findHistory, historyEntry, historyOf } from '../../components/timeline/testing';
+import { formatDateTime } from '../../format';
+import { type FakeResponse, listOf, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
 import { plainScreen } from './screens';
 import { plainResource } from './spec';
@@ -50,10 +52,11 @@ const notice: Notice = {
   updatedAt: T0,
 };
 
-const renderAt = (path: string) =>
+const renderAt = (path: string, routes: Record<string, FakeResponse> = {}) =>
   renderAdmin({
     entries: [path],
     routes: {
+      ...routes,
       'GET /api/admin/notices': listOf([notice]),
       'GET /api/admin/notices/3': reply(200, notice),
       'POST /api/admin/notices': (request) =>
@@ -135,5 +138,31 @@ describe('a plain resource’s forms, checked with its contract', () => {
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       endsAt: '2026-12-21T13:30:00.000Z',
     });
+  });
+
+  it('shows the record’s history by the fields’ labels, its values in words', async () => {
+    const created = historyEntry({
+      action: 'notice.create',
+      entity: 'notice',
+      entityId: '3',
+      before: null,
+      after: { title: 'Winter sale', isActive: true, startsOn: null, endsAt: null },
+    });
+    const updated = historyEntry({
+      action: 'notice.update',
+      entity: 'notice',
+      entityId: '3',
+      before: { endsAt: null, startsOn: null },
+      after: { endsAt: notice.endsAt, startsOn: notice.startsOn },
+    });
+    renderAt('/notices/3/show', { 'GET /api/admin/audit': historyOf([updated, created]) });
+    // the first screen opened in this file: its chunks load first
+    await screen.findByRole('heading', { level: 1, name: 'Winter sale' }, { timeout: 15_000 });
+    const card = await findHistory();
+    const endsAt = `Ends at: none → ${formatDateTime(notice.endsAt)}`;
+    expect(await within(card).findByText(endsAt)).toBeInTheDocument();
+    expect(within(card).getByText('Starts on: none → Dec 20, 2026')).toBeInTheDocument();
+    expect(within(card).getByText('Active: set to yes')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('2026-12-21T03:00:00.000Z');
   });
 });

@@ -65,8 +65,12 @@ export interface PlainSpec<R> {
   icon: typeof SvgIcon;
   /** Whose permissions open it: seeing needs `<area>:read`, creating, editing, deleting `<area>:write`. */
   area: RecordArea;
-  /** `false`: no link under Settings, for records managed on a page (categories and offers on /games). */
-  menu?: false;
+  /**
+   * Where its menu link sits: with the top links ('top'), in the Settings group ('settings', the
+   * default) or above the Audit log ('bottom'); `false`: no link, for records managed on a page
+   * (categories and offers on /games).
+   */
+  menu?: 'top' | 'settings' | 'bottom' | false;
   /**
    * The contract's schemas (`() => import('../../../contract/<name>').then((m) => m.<Name>)`,
    * loaded with the forms): the forms check with them, so a field is required, limited and
