@@ -33,10 +33,16 @@ export interface FieldOptions {
    * 'gameName' → 'Game name', 'isActive' → 'Active'.
    */
   label?: string;
-  /** Refused when empty, with `'<Label> is required'` or the message given. */
+  /**
+   * Refused when empty, with `'<Label> is required'` or the message given. A spec naming its
+   * `contract` leaves this out: the contract says it.
+   */
   required?: true | string;
   helperText?: string;
-  /** The contract's longest text (contract/limits.ts). */
+  /**
+   * The contract's longest text (contract/limits.ts), where the browser stops typing. A spec
+   * naming its `contract` leaves this out: a longer text is refused in the contract's words.
+   */
   maxLength?: number;
   /** number, money: the input's min and step. */
   min?: number;
