@@ -16,8 +16,9 @@ import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime } from '../../format';
 import { FieldValue } from './FieldValue';
+import { fieldsOf } from './fields';
 import { fieldWordsOf } from './fieldWords';
-import { type AnySpec, fieldsOf, messagesOf, nameFieldOf, type PlainScreensProps } from './spec';
+import { type AnySpec, messagesOf, nameFieldOf, type PlainScreensProps } from './spec';
 
 /** The page's title: the record's name once it is loaded. */
 const RecordTitle = ({ spec, fallback }: { spec: AnySpec; fallback: string }) => {

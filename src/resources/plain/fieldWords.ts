@@ -1,7 +1,8 @@
 import type { FieldWords } from '../../components/timeline/changes';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
 import { formatDay } from './dates';
-import { type AnySpec, type Field, fieldsOf } from './spec';
+import { fieldsOf } from './fields';
+import type { AnySpec, Field } from './spec';
 
 /** A field's stored value in words, as its kind shows it; none: the timeline's own words. */
 const formatOf = (field: Field): ((value: NonNullable<unknown>) => string) | undefined => {

@@ -1,6 +1,5 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import { singularOf } from '../../../contract/crud-names';
-import { fieldLabel } from '../../../contract/labels';
 import type { RecordArea } from '../../../contract/permissions';
 import type { FormContract } from './contract';
 
@@ -116,20 +115,13 @@ export interface PlainScreensProps {
 /** A declared field with everything said: its source, kind and label at least. */
 export type Field = FieldOptions & { source: string; label: string };
 
-/** The spec's fields, in order, each with its options spelled out. */
-export const fieldsOf = (spec: AnySpec): Field[] =>
-  Object.entries(spec.fields).flatMap(([source, declared]) => {
-    if (!declared) return [];
-    const options = typeof declared === 'string' ? { kind: declared } : declared;
-    return [{ ...options, source, label: options.label ?? fieldLabel([source]) }];
-  });
-
 /** The message of a required field left empty. */
 export const requiredMessage = (field: Field) =>
   typeof field.required === 'string' ? field.required : `${field.label} is required`;
 
 /** The field whose value names a record (in buttons, confirmations and titles): the first one. */
-export const nameFieldOf = (spec: AnySpec) => fieldsOf(spec)[0]?.source ?? 'id';
+export const nameFieldOf = (spec: AnySpec) =>
+  Object.entries(spec.fields).find(([, declared]) => declared)?.[0] ?? 'id';
 
 /**
  * Which records a reference's select offers: the newest 100 (every plain list sorts by

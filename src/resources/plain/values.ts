@@ -1,7 +1,8 @@
 import type { FieldErrors } from '../../apiErrors';
 import { activeValue, type FormValues, toBoolean, toNumber } from '../../components/formValues';
 import { savedAsNote } from '../../components/savedAsNote';
-import { type AnySpec, type Field, fieldsOf, requiredMessage } from './spec';
+import { fieldsOf } from './fields';
+import { type AnySpec, type Field, requiredMessage } from './spec';
 
 /**
  * The fields a form on a page edits: what the record holds itself (a reference is the page's
