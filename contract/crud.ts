@@ -64,6 +64,21 @@ interface Stamped {
   updatedAt: string;
 }
 
+/**
+ * A rule across fields ('Ends at must be after Starts on'): `holds` sees the whole record (on a
+ * change, the fields sent over the stored ones); when it does not, `message` goes on `field`.
+ * Fields left empty are the rule's to allow.
+ */
+export interface RecordRule<T> {
+  field: keyof T & string;
+  message: string;
+  holds: (record: T) => boolean;
+}
+
+/** The first rule `record` breaks, if any. */
+export const brokenRule = <T>(rules: readonly RecordRule<T>[], record: T) =>
+  rules.find((rule) => !rule.holds(record));
+
 export interface CrudOptions<S extends FieldShape, F extends readonly Name<S>[]> {
   /** The fields a list sorts by besides `createdAt`: by default each field. */
   sort?: F;
@@ -71,16 +86,19 @@ export interface CrudOptions<S extends FieldShape, F extends readonly Name<S>[]>
   defaultSort?: `${F[number] | 'createdAt'}:${SortDirection}`;
   /** A list page's size when `limit` is not sent (20 by default). */
   pageSize?: number;
+  /** Rules across fields, checked on create and on each change (server and console alike). */
+  rules?: readonly RecordRule<z.output<z.ZodObject<S>>>[];
 }
 
 /**
  * The schemas of a plain resource, from its editable fields: the record (`_id`, the fields,
  * `createdAt`, `updatedAt`), the list query (`q`, `ids`, paging, `sort`), the create body (a
- * field with a default may be left out) and the PATCH body (any subset).
+ * field with a default may be left out, the rules checked) and the PATCH body (any subset; the
+ * server checks the rules on the record it makes).
  */
 export function crudSchemas<S extends FieldShape, const F extends readonly Name<S>[] = Name<S>[]>(
   fields: S,
-  { sort, defaultSort = 'createdAt:desc', pageSize = 20 }: CrudOptions<S, F> = {},
+  { sort, defaultSort = 'createdAt:desc', pageSize = 20, rules = [] }: CrudOptions<S, F> = {},
 ) {
   const sortFields: [F[number] | 'createdAt', ...F[number][]] = [
     'createdAt',
@@ -97,7 +115,12 @@ export function crudSchemas<S extends FieldShape, const F extends readonly Name<
     sortFields,
     item,
     query: listQuery(sortFields, defaultSort, pageSize),
-    create: z.strictObject(fields),
+    create: z.strictObject(fields).superRefine((record, context) => {
+      const broken = brokenRule(rules, record);
+      if (broken)
+        context.addIssue({ code: 'custom', path: [broken.field], message: broken.message });
+    }),
     update: patchOf(fields),
+    rules,
   };
 }

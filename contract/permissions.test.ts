@@ -8,7 +8,9 @@ import {
   PERMISSION_AREAS,
   PERMISSION_CATALOGUE,
   PERMISSION_NAMES,
+  PERMISSIONS,
 } from './permissions';
+import { type AreaWords, RESOURCE_AREAS } from './resource-areas';
 
 describe('the permission catalogue', () => {
   it('names each permission area:action once, with a description', () => {
@@ -29,6 +31,8 @@ describe('the permission catalogue', () => {
       'legal',
       'push',
       'audit',
+      // then the areas of added resources, as declared
+      ...Object.keys(RESOURCE_AREAS),
     ]);
   });
 
@@ -57,11 +61,25 @@ describe('the permission catalogue', () => {
     expect(isGrantable('push:*')).toBe(true);
   });
 
-  it('is listed in the Access control documentation', () => {
+  it('gives each declared resource area a read and a write, in its own words', () => {
+    const catalogue: Record<string, string> = PERMISSIONS;
+    const declared: Record<string, AreaWords> = RESOURCE_AREAS;
+    for (const [area, words] of Object.entries(declared)) {
+      expect(catalogue[`${area}:read`]).toBe(words.read);
+      expect(catalogue[`${area}:write`]).toBe(words.write);
+    }
+  });
+
+  it('is listed in the Access control documentation, added areas by where they are declared', () => {
     const doc = fs.readFileSync(
       path.join(import.meta.dirname, '..', 'docs', 'access-control.md'),
       'utf8',
     );
-    for (const name of PERMISSION_NAMES) expect(doc, name).toContain(`\`${name}\``);
+    const added = new Set(Object.keys(RESOURCE_AREAS));
+    for (const name of PERMISSION_NAMES) {
+      if (added.has(name.split(':')[0] ?? '')) continue;
+      expect(doc, name).toContain(`\`${name}\``);
+    }
+    expect(doc).toContain('`contract/resource-areas.ts`');
   });
 });

@@ -1,10 +1,8 @@
 // No zod here: the console's first screen reads this file, and zod would weigh on it.
+import { type AreaWords, RESOURCE_AREAS } from './resource-areas';
 
-/**
- * What an admin may do, as `area:action`. The one catalogue: the server's guard, the console's
- * access checks, the grant form, the OpenAPI document and the CLI all read it.
- */
-export const PERMISSIONS = {
+/** The areas of the product's own screens, each action with what it allows. */
+const OWN_PERMISSIONS = {
   'users:read': 'See players and admins, their stats and matches, and export them',
   'users:write': 'Edit and disable users and set their passwords',
   'users:admin': 'Make or remove admins and grant or revoke their permissions',
@@ -28,6 +26,26 @@ export const PERMISSIONS = {
   'push:send': 'Send push notifications',
   'audit:read': 'See the audit log',
 } as const;
+
+type AddedArea = keyof typeof RESOURCE_AREAS & string;
+type AddedPermissions = { [A in AddedArea as `${A}:read` | `${A}:write`]: string };
+
+/** `<area>:read` and `<area>:write` of each resource area declared in resource-areas.ts. */
+const added = Object.fromEntries(
+  Object.entries(RESOURCE_AREAS as Record<string, AreaWords>).flatMap(([area, words]) => [
+    [`${area}:read`, words.read],
+    [`${area}:write`, words.write],
+  ]),
+) as AddedPermissions;
+
+/**
+ * What an admin may do, as `area:action`. The one catalogue: the server's guard, the console's
+ * access checks, the grant form, the OpenAPI document and the CLI all read it.
+ */
+export const PERMISSIONS: typeof OWN_PERMISSIONS & AddedPermissions = {
+  ...OWN_PERMISSIONS,
+  ...added,
+};
 
 export type Permission = keyof typeof PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];

@@ -21,9 +21,14 @@ export interface OwnServer {
 /**
  * A server of the spec's own (`npm run serve`, the built console) over a new database `name` in
  * the e2e cluster, with `env` added: for settings the shared servers do not have, or to
- * restart one. Its figures move only with its own spec's changes.
+ * restart one. Its figures move only with its own spec's changes. `root`: the repository it runs
+ * from (a copy of this one, built), this one by default.
  */
-export async function ownServer(name: string, env: Record<string, string>): Promise<OwnServer> {
+export async function ownServer(
+  name: string,
+  env: Record<string, string>,
+  root?: string,
+): Promise<OwnServer> {
   const database = `${name}_${process.pid}`;
   const { host, port: pgPort, user } = cluster();
   const databaseUrl = `postgres://${user}@/${database}?host=${encodeURIComponent(String(host))}&port=${pgPort}`;
@@ -35,12 +40,15 @@ export async function ownServer(name: string, env: Record<string, string>): Prom
   const port = await freePort();
   let server: Run | undefined;
   const start = async () => {
-    server = startServer({
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DEMO_DATA: 'false',
-      ...env,
-    });
+    server = startServer(
+      {
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        DEMO_DATA: 'false',
+        ...env,
+      },
+      root,
+    );
     await server.waitFor(/Rewards admin console: /);
   };
   const stop = async () => {

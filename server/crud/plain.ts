@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { brokenRule, type RecordRule } from '../../contract/crud';
 import { labelOf, type SnakeCase, singularOf, snakeCase } from '../../contract/crud-names';
 import type { RecordArea } from '../../contract/permissions';
+import { invalidField } from './errors';
 import { decimal, type Field, reference, timestamp } from './fields';
 import {
   defineResource,
@@ -66,6 +68,8 @@ export interface PlainSchemas<F extends Fields, Q extends ListQuery, Item extend
   update: z.ZodType<Partial<F>>;
   /** The DELETE answer, when `beforeDelete` adds to `{ok: true}`. */
   deleted?: z.ZodType;
+  /** Rules across fields: a change that breaks one, over the stored record, answers 400. */
+  rules?: readonly RecordRule<F>[];
 }
 
 /** A resource spec of a table the Kysely DB type may not know: columns are any text. */
@@ -98,6 +102,24 @@ export interface PlainOptions<F extends Fields, Q extends ListQuery, Item extend
 }
 
 /**
+ * `prepare`, then the rules across fields on the record a change makes (the create body's
+ * schema checks them on a new one).
+ */
+function withRules<F extends Fields, Q extends ListQuery, Item extends { _id: string }>(
+  prepare: Rules<F, Q, Item>['prepare'],
+  rules: readonly RecordRule<F>[],
+): Rules<F, Q, Item>['prepare'] {
+  if (rules.length === 0) return prepare;
+  return async (input, current, trx) => {
+    const fields = (await prepare?.(input, current, trx)) ?? input;
+    const sent = Object.entries(fields).filter(([, value]) => value !== undefined);
+    const broken = current && brokenRule(rules, { ...current, ...Object.fromEntries(sent) });
+    if (broken) throw invalidField(broken.field, broken.message);
+    return fields;
+  };
+}
+
+/**
  * A resource that is CRUD and a few rules of its own, at /admin/<name>: list (search, sort,
  * paging, `ids`, its filters), create, update (PATCH, or PUT) and delete, each change in one
  * transaction with one audit row, If-Match honoured. Each field is stored in the column of its
@@ -110,7 +132,8 @@ export function plainResource<F extends Fields, Q extends ListQuery, Item extend
   options: PlainOptions<F, Q, Item>,
 ): Resource<TableName, F, Q, Item> {
   const { search, unique = [], references, method = 'PATCH' } = options;
-  const { filters, prepare, beforeDelete } = options;
+  const { filters, beforeDelete } = options;
+  const prepare = withRules(options.prepare, schemas.rules ?? []);
   const singular = singularOf(name);
   const table = options.table ?? name.replace(/-/g, '_');
   const shape = schemas.create.shape as Record<string, z.ZodType>;

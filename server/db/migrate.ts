@@ -20,7 +20,9 @@ import * as deviceCookies from './migrations/0016_device_cookies';
 import * as twoStepGuards from './migrations/0017_two_step_guards';
 import * as adjustments from './migrations/0018_adjustments';
 
-// Listed here rather than read from the folder, so the order is explicit and bundlers see them.
+// Listed here rather than read from the folder, so bundlers see them. They run in the order of
+// their names: a new one is named with its date and what it does ('20261127_announcements'),
+// so two added at once never need the same number.
 const migrations = {
   '0001_foundation': foundation,
   '0002_users_matches_withdrawals': usersMatchesWithdrawals,

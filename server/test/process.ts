@@ -68,11 +68,12 @@ export function run(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
-  options: { ownGroup?: boolean } = {},
+  /** `root`: the repository to run it from (a copy of this one), this one by default. */
+  options: { ownGroup?: boolean; root?: string } = {},
 ): Run {
   // One process, as `npm start` runs it: a kill -9 hits the server itself, not a wrapper.
   const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -116,7 +117,8 @@ export function run(
 }
 
 /** `server/main.ts`, the program `npm start` runs once the console build is fresh. */
-export const startServer = (env: Record<string, string>) => run('server/main.ts', env);
+export const startServer = (env: Record<string, string>, root?: string) =>
+  run('server/main.ts', env, [], { root });
 
 export interface Answer<T> {
   status: number;

@@ -17,10 +17,11 @@ import type { MenuPlacement, PageScreen, ResourceScreen } from '../screen';
 
 /** Each plain resource (`src/resources/<name>/resource.ts`): categories, offers and any added. */
 const plain = plainResources.map(({ props }) => props);
-/** Those with a link under Settings. */
-const plainLinks = plainResources
-  .filter(({ spec }) => spec.menu !== false)
-  .map(({ props }) => props);
+/** Those whose link sits at `place` in the menu (under Settings unless they say otherwise). */
+const plainLinks = (place: 'top' | 'settings' | 'bottom') =>
+  plainResources
+    .filter(({ spec }) => (spec.menu ?? 'settings') === place)
+    .map(({ props }) => props);
 
 /** Every resource of the console: App.tsx mounts each as a `<Resource>`. */
 export const resources: ResourceScreen[] = [
@@ -60,8 +61,8 @@ export const pages: PageScreen[] = [
  * (Game Offers, Legal, Withdrawal Types) are where admins manage them.
  */
 export const menuScreens: MenuPlacement = {
-  top: [dashboard, users, withdrawals, adjustments],
+  top: [dashboard, users, withdrawals, adjustments, ...plainLinks('top')],
   // The spec's order: App Info, Bots, then the other pages in the order above.
-  settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plainLinks],
-  bottom: [audit],
+  settings: [appInfo, bots, ...pages.filter((page) => page !== appInfo), ...plainLinks('settings')],
+  bottom: [...plainLinks('bottom'), audit],
 };

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../ErrorAlert';
 import { LoadingBox } from '../LoadingBox';
 import { PrevNextControls } from '../PrevNextControls';
 import { SectionCard } from '../SectionCard';
+import type { FieldWords } from './changes';
 import { OldestEntry, TimelineEntry } from './TimelineEntry';
 import { HISTORY_PER_PAGE, useRecordHistory } from './useRecordHistory';
 
@@ -35,6 +36,8 @@ export interface RecordTimelineProps {
   /** The resource whose read permission shows it besides audit:read; the page's own if left out. */
   resource?: string;
   oldest?: OldestTimelineEntry;
+  /** How the record's fields read in the changes, where the API's names would not do. */
+  words?: FieldWords;
 }
 
 const HistoryCard = ({
@@ -42,6 +45,7 @@ const HistoryCard = ({
   entityId,
   oldest,
   linked,
+  words,
 }: RecordTimelineProps & { linked: boolean }) => {
   const [page, setPage] = useState(1);
   const {
@@ -80,7 +84,7 @@ const HistoryCard = ({
         sx={{ listStyle: 'none', m: 0, p: 0, opacity: isPlaceholderData ? 0.6 : 1 }}
       >
         {data?.map((entry) => (
-          <TimelineEntry key={entry.id} entry={entry} linked={linked} />
+          <TimelineEntry key={entry.id} entry={entry} linked={linked} words={words} />
         ))}
         {showOldest && <OldestEntry {...oldest} />}
       </Box>

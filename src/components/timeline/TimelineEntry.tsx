@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../format';
 import { describeEntry } from './actionWords';
 import { actorLabel, showPath } from './auditWords';
-import { changedFields } from './changes';
+import { changedFields, type FieldWords } from './changes';
 import type { HistoryEntry } from './useRecordHistory';
 
 const When = ({ iso }: { iso: string }) => (
@@ -39,9 +39,17 @@ const Item = ({
 );
 
 /** An audit entry: the action in words, who and when, the changed fields, its entry's link. */
-export const TimelineEntry = ({ entry, linked }: { entry: HistoryEntry; linked: boolean }) => {
+export const TimelineEntry = ({
+  entry,
+  linked,
+  words,
+}: {
+  entry: HistoryEntry;
+  linked: boolean;
+  words?: FieldWords;
+}) => {
   const { what, details, said } = describeEntry(entry);
-  const changes = changedFields(entry.before, entry.after, said);
+  const changes = changedFields(entry.before, entry.after, said, words);
   return (
     <Item
       what={what}

@@ -6,6 +6,15 @@ export interface FieldChange {
   text: string;
 }
 
+/**
+ * How a record's fields read, where its page knows better than the API's field names: a label
+ * ('Status'), and a value in words ('20 Dec 2026, 17:00' for an instant, 'Active' for true).
+ */
+export type FieldWords = Record<
+  string,
+  { label?: string; format?: (value: NonNullable<unknown>) => string }
+>;
+
 /** Past this, a value is cut short (the audit entry's page shows it whole). */
 export const VALUE_MAX = 60;
 
@@ -44,12 +53,13 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
  * The fields whose value differs between before and after, in the order after names them, each
  * by its label ('Approvals required', not `approvalsRequired`): 'Field: before → after'; a field
  * only after is 'set to …' (unless set to nothing), one only before is 'removed (was …)'.
- * `omit` leaves out fields the entry already says in words.
+ * `omit` leaves out fields the entry already says in words; `words` says how fields read.
  */
 export const changedFields = (
   before: unknown,
   after: unknown,
   omit: readonly string[] = [],
+  words: FieldWords = {},
 ): FieldChange[] => {
   const was = fieldsOf(before);
   const now = fieldsOf(after);
@@ -57,23 +67,26 @@ export const changedFields = (
   const changes: FieldChange[] = [];
   for (const field of fields) {
     if (omit.includes(field)) continue;
-    const label = fieldLabel([field]);
+    const label = words[field]?.label ?? fieldLabel([field]);
+    const { format } = words[field] ?? {};
+    const show = (value: unknown) =>
+      format && value !== null && value !== undefined ? format(value) : formatValue(value);
     const inBefore = field in was;
     const inAfter = field in now;
     if (inBefore && inAfter) {
       if (!same(was[field], now[field])) {
         changes.push({
           field,
-          text: `${label}: ${formatValue(was[field])} → ${formatValue(now[field])}`,
+          text: `${label}: ${show(was[field])} → ${show(now[field])}`,
         });
       }
     } else if (inAfter) {
       const value = now[field];
       if (value !== null && value !== undefined) {
-        changes.push({ field, text: `${label}: set to ${formatValue(value)}` });
+        changes.push({ field, text: `${label}: set to ${show(value)}` });
       }
     } else {
-      changes.push({ field, text: `${label}: removed (was ${formatValue(was[field])})` });
+      changes.push({ field, text: `${label}: removed (was ${show(was[field])})` });
     }
   }
   return changes;

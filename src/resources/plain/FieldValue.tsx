@@ -1,6 +1,7 @@
 import { ReferenceField, useRecordContext } from 'react-admin';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
+import { formatDay } from './dates';
 import type { Field } from './spec';
 
 const orDash = (value: unknown) =>
@@ -19,6 +20,8 @@ export const FieldValue = ({ field }: { field: Field }) => {
       const [on, off] = field.words ?? ['yes', 'no'];
       return <ActiveBadge active={value === true} on={on} off={off} />;
     }
+    case 'date':
+      return formatDay(value);
     case 'datetime':
       return formatDateTime(value as string | null);
     case 'select':

@@ -1,5 +1,6 @@
 import {
   BooleanInput,
+  DateInput,
   DateTimeInput,
   NumberInput,
   ReferenceInput,
@@ -7,6 +8,7 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
+import { fromDateInput, toDateInput, toDateTimeInput } from './dates';
 import { type Field, REFERENCE_CHOICES, requiredMessage } from './spec';
 
 const booleanChoices = ([yes, no]: readonly [string, string]) => [
@@ -14,11 +16,23 @@ const booleanChoices = ([yes, no]: readonly [string, string]) => [
   { id: false, name: no },
 ];
 
-/** The react-admin input of a field on the Create and Edit screens. */
-export const PlainInput = ({ field }: { field: Field }) => {
+/**
+ * The react-admin input of a field on the Create and Edit screens. `checkedByContract`: the
+ * form checks with the contract's schema, so a text longer than its limit is refused in the
+ * contract's words rather than cut to it.
+ */
+export const PlainInput = ({
+  field,
+  checkedByContract = false,
+}: {
+  field: Field;
+  checkedByContract?: boolean;
+}) => {
   const { source, label, helperText } = field;
-  const validate = field.required ? required(requiredMessage(field)) : undefined;
-  const common = { source, label, validate, helperText };
+  // with the contract, the form's resolver checks; the input only shows the field is required
+  const validate =
+    field.required && !checkedByContract ? required(requiredMessage(field)) : undefined;
+  const common = { source, label, validate, helperText, isRequired: Boolean(field.required) };
   switch (field.kind) {
     case 'number':
     case 'money':
@@ -29,8 +43,10 @@ export const PlainInput = ({ field }: { field: Field }) => {
       ) : (
         <BooleanInput {...common} />
       );
+    case 'date':
+      return <DateInput {...common} format={toDateInput} parse={fromDateInput} />;
     case 'datetime':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput {...common} format={toDateTimeInput} parse={fromDateInput} />;
     case 'select':
       return <SelectInput {...common} choices={[...(field.choices ?? [])]} />;
     case 'reference':
@@ -40,6 +56,10 @@ export const PlainInput = ({ field }: { field: Field }) => {
         </ReferenceInput>
       );
     default:
-      return <TextInput {...common} slotProps={{ htmlInput: { maxLength: field.maxLength } }} />;
+      return checkedByContract ? (
+        <TextInput {...common} />
+      ) : (
+        <TextInput {...common} slotProps={{ htmlInput: { maxLength: field.maxLength } }} />
+      );
   }
 };

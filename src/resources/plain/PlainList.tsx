@@ -18,14 +18,9 @@ import { FAILURE_SHOWN_IN_PAGE } from '../../components/queryOptions';
 import { useDeleteRecord } from '../../components/useDeleteRecord';
 import { formatDateTime } from '../../format';
 import { FieldValue } from './FieldValue';
+import { fieldsOf } from './fields';
 import { RowActions } from './RowActions';
-import {
-  fieldsOf,
-  messagesOf,
-  nameFieldOf,
-  type PlainScreensProps,
-  REFERENCE_CHOICES,
-} from './spec';
+import { messagesOf, nameFieldOf, type PlainScreensProps, REFERENCE_CHOICES } from './spec';
 
 /** A record's path in the console: its Edit screen, or its Show with `/show`. */
 export const recordPath = (name: string, record: RaRecord, screen: '' | '/show' = '') =>

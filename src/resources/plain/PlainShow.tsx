@@ -16,7 +16,9 @@ import { RecordTimeline } from '../../components/timeline/RecordTimeline';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatDateTime } from '../../format';
 import { FieldValue } from './FieldValue';
-import { type AnySpec, fieldsOf, messagesOf, nameFieldOf, type PlainScreensProps } from './spec';
+import { fieldsOf } from './fields';
+import { fieldWordsOf } from './fieldWords';
+import { type AnySpec, messagesOf, nameFieldOf, type PlainScreensProps } from './spec';
 
 /** The page's title: the record's name once it is loaded. */
 const RecordTitle = ({ spec, fallback }: { spec: AnySpec; fallback: string }) => {
@@ -32,10 +34,12 @@ const Stamp = ({ source }: { source: 'createdAt' | 'updatedAt' }) => {
 /** The audit log's name of a plain resource's records, as the API's: promo-codes → promo_code. */
 const entityOf = (name: string) => singularOf(name).replace(/ /g, '_');
 
-/** The record's history, once the record is loaded. */
-const History = ({ name }: { name: string }) => {
+/** The record's history, once the record is loaded: its fields by their labels, in words. */
+const History = ({ name, spec }: PlainScreensProps) => {
   const record = useRecordContext();
-  return record ? <RecordTimeline entity={entityOf(name)} entityId={record.id} /> : null;
+  return record ? (
+    <RecordTimeline entity={entityOf(name)} entityId={record.id} words={fieldWordsOf(spec)} />
+  ) : null;
 };
 
 /**
@@ -99,7 +103,7 @@ export const PlainShow = ({ name, spec }: PlainScreensProps) => {
             ))}
           </SimpleShowLayout>
         </Card>
-        <History name={name} />
+        <History name={name} spec={spec} />
       </Stack>
     </Show>
   );

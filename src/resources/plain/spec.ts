@@ -1,16 +1,20 @@
 import type SvgIcon from '@mui/material/SvgIcon';
-import { labelOf, singularOf } from '../../../contract/crud-names';
+import { singularOf } from '../../../contract/crud-names';
 import type { RecordArea } from '../../../contract/permissions';
+import type { FormContract } from './contract';
 
 /**
  * How a field shows and which input edits it. `money`: US dollars ('$1.50'); `select`: one of
- * `choices`; `reference`: the id of a record of `reference`, shown as that record's name.
+ * `choices`; `reference`: the id of a record of `reference`, shown as that record's name;
+ * `date` and `datetime`: an instant (the contract's `z.iso.datetime({ offset: true })`), typed
+ * and shown in the admin's time zone (a `date` is the start of its day there).
  */
 export type FieldKind =
   | 'text'
   | 'number'
   | 'money'
   | 'boolean'
+  | 'date'
   | 'datetime'
   | 'select'
   | 'reference';
@@ -23,12 +27,21 @@ export interface Choice {
 /** A field with more to say than its kind. */
 export interface FieldOptions {
   kind: FieldKind;
-  /** Defaults to the name in words: 'gameName' → 'Game name'. */
+  /**
+   * Defaults to the API's label of the field, the one its messages use (contract/labels.ts):
+   * 'gameName' → 'Game name', 'isActive' → 'Active'.
+   */
   label?: string;
-  /** Refused when empty, with `'<Label> is required'` or the message given. */
+  /**
+   * Refused when empty, with `'<Label> is required'` or the message given. A spec naming its
+   * `contract` leaves this out: the contract says it.
+   */
   required?: true | string;
   helperText?: string;
-  /** The contract's longest text (contract/limits.ts). */
+  /**
+   * The contract's longest text (contract/limits.ts), where the browser stops typing. A spec
+   * naming its `contract` leaves this out: a longer text is refused in the contract's words.
+   */
   maxLength?: number;
   /** number, money: the input's min and step. */
   min?: number;
@@ -57,8 +70,18 @@ export interface PlainSpec<R> {
   icon: typeof SvgIcon;
   /** Whose permissions open it: seeing needs `<area>:read`, creating, editing, deleting `<area>:write`. */
   area: RecordArea;
-  /** `false`: no link under Settings, for records managed on a page (categories and offers on /games). */
-  menu?: false;
+  /**
+   * Where its menu link sits: with the top links ('top'), in the Settings group ('settings', the
+   * default) or above the Audit log ('bottom'); `false`: no link, for records managed on a page
+   * (categories and offers on /games).
+   */
+  menu?: 'top' | 'settings' | 'bottom' | false;
+  /**
+   * The contract's schemas (`() => import('../../../contract/<name>').then((m) => m.<Name>)`,
+   * loaded with the forms): the forms check with them, so a field is required, limited and
+   * refused in the contract's words, and its rules across fields hold, before anything is sent.
+   */
+  contract?: () => Promise<FormContract>;
   /** The fields shown and edited, in this order; the first one names a record. */
   fields: { [K in Exclude<keyof R, Kept> & string]?: FieldSpec };
   /** A new record's values, as the create body's defaults are. */
@@ -92,20 +115,13 @@ export interface PlainScreensProps {
 /** A declared field with everything said: its source, kind and label at least. */
 export type Field = FieldOptions & { source: string; label: string };
 
-/** The spec's fields, in order, each with its options spelled out. */
-export const fieldsOf = (spec: AnySpec): Field[] =>
-  Object.entries(spec.fields).flatMap(([source, declared]) => {
-    if (!declared) return [];
-    const options = typeof declared === 'string' ? { kind: declared } : declared;
-    return [{ ...options, source, label: options.label ?? labelOf(source) }];
-  });
-
 /** The message of a required field left empty. */
 export const requiredMessage = (field: Field) =>
   typeof field.required === 'string' ? field.required : `${field.label} is required`;
 
 /** The field whose value names a record (in buttons, confirmations and titles): the first one. */
-export const nameFieldOf = (spec: AnySpec) => fieldsOf(spec)[0]?.source ?? 'id';
+export const nameFieldOf = (spec: AnySpec) =>
+  Object.entries(spec.fields).find(([, declared]) => declared)?.[0] ?? 'id';
 
 /**
  * Which records a reference's select offers: the newest 100 (every plain list sorts by

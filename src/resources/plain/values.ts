@@ -1,14 +1,17 @@
 import type { FieldErrors } from '../../apiErrors';
 import { activeValue, type FormValues, toBoolean, toNumber } from '../../components/formValues';
 import { savedAsNote } from '../../components/savedAsNote';
-import { type AnySpec, type Field, fieldsOf, requiredMessage } from './spec';
+import { fieldsOf } from './fields';
+import { type AnySpec, type Field, requiredMessage } from './spec';
 
 /**
  * The fields a form on a page edits: what the record holds itself (a reference is the page's
  * choice, e.g. the selected category, and the kit's time inputs live on its own screens).
  */
 export const formFieldsOf = (spec: AnySpec): Field[] =>
-  fieldsOf(spec).filter((field) => field.kind !== 'reference' && field.kind !== 'datetime');
+  fieldsOf(spec).filter(
+    (field) => field.kind !== 'reference' && field.kind !== 'date' && field.kind !== 'datetime',
+  );
 
 const defaultOf = (spec: AnySpec, field: Field): unknown =>
   (spec.defaults as Record<string, unknown> | undefined)?.[field.source];
