@@ -10,10 +10,10 @@ import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { useSaveFeedback } from '../../components/useSaveFeedback';
 import { contractResolver } from '../../forms/contractErrors';
 import { ChangedElsewhere } from '../../live/ChangedElsewhere';
-import { contractBodyOf, type FormContract, requiredBy } from './contract';
+import { contractBodyOf, requiredBy } from './contract';
 import { fieldsOf } from './fields';
 import { PlainInput } from './PlainInput';
-import { messagesOf, type PlainScreensProps } from './spec';
+import { type FormContract, messagesOf, type PlainScreensProps } from './spec';
 
 /** A form's screen: the resource, and its contract's schemas when the spec names them. */
 type FormScreenProps = PlainScreensProps & { contract?: FormContract };

@@ -1,15 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
-import type { Field } from './spec';
-
-/**
- * The contract's schemas of a plain resource (`crudSchemas`, contract/crud.ts), as its forms
- * check what they send: each field's limits and messages, and the rules across fields.
- */
-export interface FormContract {
-  fields: Record<string, z.ZodType>;
-  create: z.ZodType;
-}
+import type { Field, FormContract } from './spec';
 
 /** Whether the contract refuses the field left empty: absent, null and '' alike. */
 export const requiredBy = (contract: FormContract, source: string) => {

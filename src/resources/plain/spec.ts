@@ -1,7 +1,16 @@
 import type SvgIcon from '@mui/material/SvgIcon';
+import type { z } from 'zod';
 import { singularOf } from '../../../contract/crud-names';
 import type { RecordArea } from '../../../contract/permissions';
-import type { FormContract } from './contract';
+
+/**
+ * The contract's schemas of a plain resource (`crudSchemas`, contract/crud.ts), as its forms
+ * check what they send: each field's limits and messages, and the rules across fields.
+ */
+export interface FormContract {
+  fields: Record<string, z.ZodType>;
+  create: z.ZodType;
+}
 
 /**
  * How a field shows and which input edits it. `money`: US dollars ('$1.50'); `select`: one of
