@@ -32,17 +32,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION match_outcomes_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
+      -- Each statement names only the transition tables its event has.
       IF TG_OP = 'TRUNCATE' THEN
         DELETE FROM row_counts WHERE entity = 'matches';
-        RETURN NULL;
+      ELSIF TG_OP = 'INSERT' THEN
+        INSERT INTO row_counts (entity, key, n)
+        SELECT 'matches', outcome, count(*) FROM new_rows GROUP BY outcome ORDER BY outcome
+        ON CONFLICT (entity, key) DO UPDATE SET n = row_counts.n + EXCLUDED.n;
+      ELSIF TG_OP = 'DELETE' THEN
+        INSERT INTO row_counts (entity, key, n)
+        SELECT 'matches', outcome, -count(*) FROM old_rows GROUP BY outcome ORDER BY outcome
+        ON CONFLICT (entity, key) DO UPDATE SET n = row_counts.n + EXCLUDED.n;
+      ELSE
+        INSERT INTO row_counts (entity, key, n)
+        SELECT 'matches', outcome, sum(d) FROM (
+          SELECT outcome, 1 AS d FROM new_rows
+          UNION ALL
+          SELECT outcome, -1 AS d FROM old_rows
+        ) changes GROUP BY outcome HAVING sum(d) <> 0 ORDER BY outcome
+        ON CONFLICT (entity, key) DO UPDATE SET n = row_counts.n + EXCLUDED.n;
       END IF;
-      INSERT INTO row_counts (entity, key, n)
-      SELECT 'matches', outcome, sum(d) FROM (
-        SELECT outcome, 1 AS d FROM new_rows WHERE TG_OP IN ('INSERT', 'UPDATE')
-        UNION ALL
-        SELECT outcome, -1 AS d FROM old_rows WHERE TG_OP IN ('DELETE', 'UPDATE')
-      ) changes GROUP BY outcome HAVING sum(d) <> 0 ORDER BY outcome
-      ON CONFLICT (entity, key) DO UPDATE SET n = row_counts.n + EXCLUDED.n;
       RETURN NULL;
     END $$`.execute(db);
   await sql`
