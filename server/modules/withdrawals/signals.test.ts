@@ -54,6 +54,15 @@ describe('shared_destination', () => {
     const rows = await listed(t, headers, { destination: ` ${destination.toLowerCase()}` });
     expect(rows).toHaveLength(3);
     expect(await listed(t, headers, { destination: destination.slice(0, -1) })).toEqual([]);
+    // Exact: no pattern characters.
+    expect(await listed(t, headers, { destination: '%' })).toEqual([]);
+    expect(await listed(t, headers, { destination: destination.replace('-', '_') })).toEqual([]);
+    const tooLong = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/withdrawals?destination=${'x'.repeat(501)}`,
+      headers,
+    });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it('is high once one of those accounts is disabled', async () => {
