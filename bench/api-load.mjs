@@ -69,6 +69,8 @@ export const scenarios = (someUser, someCredited) => ({
     '/admin/withdrawals?status=pending&page=1&limit=20&sort=waiting:desc',
   'withdrawals, awaiting 2nd approval':
     '/admin/withdrawals?status=awaiting_second_approval&page=1&limit=20',
+  'withdrawals, high risk': '/admin/withdrawals?status=pending&risk=high&page=1&limit=20',
+  'withdrawal signals': '/admin/withdrawals/4242/signals',
   'withdrawal history': '/admin/audit?entity=withdrawal&entityId=4242&page=1&limit=10',
   ...(someCredited && {
     'adjustments, pending': '/admin/adjustments?status=pending&page=1&limit=20',

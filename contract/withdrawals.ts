@@ -3,6 +3,7 @@ import { ApprovalRefusal } from './adjustments';
 import { idsParam, onePageOfIds, optionalParam, paging, sortParam } from './lists';
 import { text } from './text';
 import { UserStatus } from './users';
+import { RiskFilter, RiskSummary } from './withdrawal-signals';
 
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const WithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
@@ -84,6 +85,8 @@ export const Withdrawal = z.object({
   approvals: z.array(Approval),
   /** Why it was rejected, when a reason was given. */
   reasonCode: RejectReason.nullable(),
+  /** Its risk signals in short (GET /admin/withdrawals/{id}/signals has them in full). */
+  risk: RiskSummary,
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
@@ -121,6 +124,10 @@ export const WithdrawalsQuery = z
     status: optionalParam(WithdrawalStatusFilter),
     /** Exactly this withdrawal type's key: its total is how many withdrawals use the type. */
     typeId: optionalParam(text().max(64)),
+    /** Exactly this destination, trimmed and without regard to case. */
+    destination: optionalParam(text().max(500)),
+    /** The rows whose highest risk level is this one. */
+    risk: optionalParam(RiskFilter),
     ids: idsParam(),
     ...paging(20),
     sort: sortParam(WITHDRAWAL_SORT_FIELDS, 'createdAt:desc'),

@@ -19,6 +19,7 @@ import * as twoStepSignIn from './migrations/0015_two_step_sign_in';
 import * as deviceCookies from './migrations/0016_device_cookies';
 import * as twoStepGuards from './migrations/0017_two_step_guards';
 import * as adjustments from './migrations/0018_adjustments';
+import * as withdrawalRisk from './migrations/0019_withdrawal_risk';
 
 // Listed here rather than read from the folder, so bundlers see them. They run in the order of
 // their names: a new one is named with its date and what it does ('20261127_announcements'),
@@ -42,6 +43,7 @@ const migrations = {
   '0016_device_cookies': deviceCookies,
   '0017_two_step_guards': twoStepGuards,
   '0018_adjustments': adjustments,
+  '0019_withdrawal_risk': withdrawalRisk,
 };
 
 const migratorFor = (db: Database) =>

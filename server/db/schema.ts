@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdjustmentReason, AdjustmentStatus } from '../../contract/adjustments';
 import type { UserStatus } from '../../contract/users';
+import type { SignalLevel } from '../../contract/withdrawal-signals';
 import type { RejectReason } from '../../contract/withdrawals';
 import type { Sealed } from '../secrets/box';
 
@@ -139,6 +140,9 @@ export interface WithdrawalsTable {
   first_approved_at: Date | null;
   first_approval_note: string | null;
   reason_code: RejectReason | null;
+  /** The highest level of its risk signals (null: none) and how many; kept by triggers. */
+  risk_level: Generated<SignalLevel | null>;
+  risk_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

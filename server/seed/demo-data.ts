@@ -9,6 +9,7 @@ import { initialsAvatar } from './avatars';
 import { insertDemoDecks } from './decks';
 import { insertDemoLegal } from './legal';
 import { type Random, seededRandom } from './random';
+import { insertRiskCases } from './risk-cases';
 import { insertDemoSettings } from './settings';
 
 // The demo data set: a few hundred players, bots, thousands of matches and a few hundred
@@ -408,16 +409,17 @@ export async function insertDemoData(
   await trx.insertInto('withdrawal_types').values(typeRows).execute();
   const withdrawalRows = withdrawals(r, now, pool, options.adminId);
   await trx.insertInto('withdrawals').values(withdrawalRows).execute();
+  const riskCases = await insertRiskCases(trx, r, now, options.adminId);
   const catalog = await insertCatalog(trx);
   const settings = await insertDemoSettings(trx);
   const legal = await insertDemoLegal(trx);
   const decks = await insertDemoDecks(trx, new Date(now));
 
   return {
-    players: inserted.length,
+    players: inserted.length + riskCases.players,
     bots: botRows.length,
-    matches: matchRows.length,
-    withdrawals: withdrawalRows.length,
+    matches: matchRows.length + riskCases.matches,
+    withdrawals: withdrawalRows.length + riskCases.withdrawals,
     withdrawalTypes: typeRows.length,
     ...catalog,
     ...settings,

@@ -91,6 +91,32 @@ describe('the scale data set', () => {
         GROUP BY status ORDER BY status`.execute(t.db);
       expect(kept, table).toEqual(real);
     }
+    const { rows: matches } = await sql<{ key: string; n: number }>`
+      SELECT key, n::int AS n FROM row_counts WHERE entity = 'matches' AND n <> 0
+      ORDER BY key`.execute(t.db);
+    const { rows: outcomes } = await sql<{ key: string; n: number }>`
+      SELECT outcome AS key, count(*)::int AS n FROM matches GROUP BY outcome ORDER BY outcome`.execute(
+      t.db,
+    );
+    expect(matches).toEqual(outcomes);
+  });
+
+  it('gives every withdrawal the risk its signals make, some of them high', async () => {
+    const { rows } = await sql<{ level: string | null; n: number }>`
+      SELECT risk_level AS level, count(*)::int AS n FROM withdrawals GROUP BY 1`.execute(t.db);
+    expect(rows.find((r) => r.level === 'high')?.n).toBeGreaterThan(0);
+    // Computing it again changes no row.
+    const { rows: drift } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM withdrawals w
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS signals,
+               max(CASE s.level WHEN 'high' THEN 3 WHEN 'warning' THEN 2 ELSE 1 END) AS top
+        FROM withdrawal_signals(w.id) s
+      ) s
+      WHERE w.risk_count <> s.signals
+         OR coalesce(CASE w.risk_level WHEN 'high' THEN 3 WHEN 'warning' THEN 2 WHEN 'info' THEN 1 END, 0)
+            <> coalesce(s.top, 0)`.execute(t.db);
+    expect(drift[0]?.n).toBe(0);
   });
 
   it('points only at rows that exist, including the references no foreign key checks', async () => {

@@ -104,6 +104,7 @@ describe('GET /api/admin/withdrawals', () => {
       approvalsRequired: 1,
       approvals: [],
       reasonCode: null,
+      risk: { level: null, count: 0 },
     });
     expect(body.items.find((w) => w.typeId === 'amazon_5')).toMatchObject({
       rateUsdPerPoint: 0.0125,

@@ -66,5 +66,6 @@ export function presentWithdrawal(row: WithdrawalRow): Withdrawal {
     approvalsRequired: row.approvals_required_now === 2 ? 2 : 1,
     approvals: approvalsOf(row),
     reasonCode: row.reason_code,
+    risk: { level: row.risk_level, count: row.risk_count },
   };
 }

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { ListResponse } from '../../../contract/lists';
+import type { RiskFilter } from '../../../contract/withdrawal-signals';
 import type {
   WITHDRAWAL_SORT_FIELDS,
   Withdrawal,
@@ -26,6 +27,10 @@ export interface WithdrawalFilters {
   typeId?: string;
   /** Just these withdrawals, by `_id`. */
   ids?: string[];
+  /** To this destination, trimmed and without regard to case. */
+  destination?: string;
+  /** Whose highest risk level is this one. */
+  risk?: RiskFilter;
 }
 
 export interface WithdrawalSort {
@@ -63,7 +68,7 @@ export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'withdrawals'>
 /** The withdrawals a list or an export shows, as `w`. */
 export function matching(
   db: Database,
-  { q, status, typeId, ids }: WithdrawalFilters,
+  { q, status, typeId, ids, destination, risk }: WithdrawalFilters,
   frequencies?: TrigramFrequencies,
 ) {
   let query = db.selectFrom('withdrawals as w');
@@ -73,6 +78,11 @@ export function matching(
   } else if (status) query = query.where('w.status', '=', status);
   if (typeId !== undefined) query = query.where('w.type_id', '=', typeId);
   if (ids) query = query.where(keyIn('w.id', ids, parseId));
+  // The very expression withdrawals_destination_key_idx is built on.
+  if (destination !== undefined) {
+    query = query.where(sql<boolean>`lower(btrim(w.destination)) = lower(btrim(${destination}))`);
+  }
+  if (risk !== undefined) query = query.where('w.risk_level', '=', risk);
   const term = q?.trim();
   // The very expression withdrawals_search_idx is built on, so the trigram index serves it.
   if (term) {
@@ -155,6 +165,8 @@ export async function listWithdrawals(
     filters.q?.trim() ||
     filters.typeId !== undefined ||
     filters.ids ||
+    filters.destination !== undefined ||
+    filters.risk !== undefined ||
     filters.status === 'awaiting_second_approval'
       ? count()
       : countByStatus(db, 'withdrawals', filters.status);

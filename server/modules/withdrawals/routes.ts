@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/errors';
 import { listResponse } from '../../../contract/lists';
+import { SignalsResponse } from '../../../contract/withdrawal-signals';
 import {
   BulkDecisionBody,
   BulkDecisionResponse,
@@ -20,6 +21,7 @@ import { exportWithdrawals } from './export';
 import { presentWithdrawal } from './present';
 import { getWithdrawal, listWithdrawals, parseWithdrawalId } from './queries';
 import { approvalRefusalOf } from './refusal';
+import { signalsOf } from './signals/queries';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -72,6 +74,20 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const approvalRefusal = await approvalRefusalOf(app.db, actorOf(request).id, row.id);
       return { ...presentWithdrawal(row), approvalRefusal };
     },
+  );
+
+  app.get(
+    '/admin/withdrawals/:id/signals',
+    {
+      config: { permission: 'withdrawals:read' },
+      schema: {
+        params: IdParams,
+        response: { 200: SignalsResponse, 404: ErrorBody, ...denied },
+      },
+    },
+    async (request) => ({
+      signals: await signalsOf(app.db, parseWithdrawalId(request.params.id)),
+    }),
   );
 
   app.patch(

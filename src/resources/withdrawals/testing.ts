@@ -23,6 +23,7 @@ export const aWithdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => 
   approvalsRequired: 1,
   approvals: [],
   reasonCode: null,
+  risk: { level: null, count: 0 },
   ...overrides,
 });
 
