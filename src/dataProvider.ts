@@ -110,11 +110,11 @@ interface ApiList {
 const isList = (value: unknown): value is ApiList =>
   isRecord(value) && Array.isArray(value.items) && typeof value.total === 'number';
 
-/** A whole range's rows: `{items}`, its total their count. */
-const wholeList = (value: unknown): ApiList | undefined =>
-  isRecord(value) && Array.isArray(value.items)
-    ? { items: value.items as ApiRecord[], total: value.items.length }
-    : undefined;
+/** A whole range's rows: `{items}` or a bare array (a catalogue), its total their count. */
+const wholeList = (value: unknown): ApiList | undefined => {
+  const items = Array.isArray(value) ? value : isRecord(value) ? value.items : undefined;
+  return Array.isArray(items) ? { items: items as ApiRecord[], total: items.length } : undefined;
+};
 
 /** A filter as query parameters: arrays repeat their key, objects go as JSON. */
 const queryOfFilter = (filter: Record<string, unknown> = {}): Query => {

@@ -2,15 +2,12 @@ import type { Identifier } from 'react-admin';
 import type { z } from 'zod';
 import type { SessionsEnded } from '../contract/account';
 import type { AdjustmentDecisionBody, AdjustmentDecisionResponse } from '../contract/adjustments';
-import type { AuditFacets } from '../contract/audit';
 import type { OkResponse } from '../contract/auth';
-import type { BotSummary, BotsBulkResponse } from '../contract/bots';
+import type { BotsBulkResponse } from '../contract/bots';
 import type { DeckCopy, DeckSaved } from '../contract/decks';
 import type { LegalSaved } from '../contract/legal';
 import type { Viewer } from '../contract/live';
 import type { PushSendBody, PushSendResult } from '../contract/notifications';
-import type { PermissionInfo } from '../contract/permissions';
-import type { StatsRange, StatsSummary, UsersOverTime } from '../contract/stats';
 import type { RecoveryCodes, TwoStepSetup } from '../contract/two-step';
 import type { AdminRoleResponse, User } from '../contract/users';
 import type { WithdrawalType } from '../contract/withdrawal-types';
@@ -23,7 +20,7 @@ import type {
 import type { HttpOptions, Query } from './http';
 
 /** Which field of a record is its id in URLs (design: users by userId, bots by botId, ...). */
-export type IdField = '_id' | 'userId' | 'botId' | 'dateKey';
+export type IdField = '_id' | 'userId' | 'botId' | 'dateKey' | 'name';
 
 /**
  * Where an answer holds what its caller needs: `'.'` the answer itself (an object), `'[]'` the
@@ -66,6 +63,15 @@ export interface Endpoint {
    * at this base URL (`https://reviews.example.com`): its origin must be in CONNECT_SRC.
    */
   rest?: string;
+  /** How live updates reach it (src/live/refresh.ts). */
+  live?: LiveFeed;
+}
+
+export interface LiveFeed {
+  /** The topic its changes come under, when not its own name (the decks': `decks`). */
+  topic?: string;
+  /** Topics whose every event makes it stale: a summary of another resource's records. */
+  summarises?: readonly string[];
 }
 
 export type Endpoints = Record<string, Endpoint>;
@@ -77,9 +83,27 @@ export type Endpoints = Record<string, Endpoint>;
 export const endpoints: Endpoints = {
   users: { idField: 'userId', answers: { getOne: 'user', update: 'user', delete: 'user' } },
   bots: { idField: 'botId' },
+  /** Total, active and busy bots: read again on any change of a bot. */
+  'bot-summary': { singleton: true, path: 'admin/bots/summary', live: { summarises: ['bots'] } },
   'withdrawal-types': { replace: true },
   legal: { label: 'legal document', answers: { create: 'doc', update: 'doc' } },
   audit: { label: 'audit entry' },
+  /** The actions and record types the audit log holds, for its filters. */
+  'audit-facets': { singleton: true, path: 'admin/audit/facets' },
+  /** What may be granted, with a line saying what each allows (`*`, `area:*`, each permission). */
+  permissions: { idField: 'name' },
+  /** The dashboard's figures and the menu's pending count, moved by `stats` events. */
+  'stats-summary': {
+    singleton: true,
+    path: 'admin/stats/summary',
+    live: { summarises: ['stats'] },
+  },
+  /** New users over a range (`meta.query.range`; the range is its id). */
+  'users-over-time': {
+    singleton: true,
+    path: 'admin/stats/users',
+    live: { summarises: ['stats'] },
+  },
   matches: {
     under: { target: 'userId', path: (id) => `admin/users/${id}/matches` },
   },
@@ -98,6 +122,7 @@ export const endpoints: Endpoints = {
     nullable: true,
     label: 'deck',
     answers: { update: 'deck' },
+    live: { topic: 'decks' },
   },
   // Read only (their changes are the named verbs below): My account's parts and push's status.
   me: { singleton: true, path: 'auth/me', label: 'profile', answers: { getOne: 'user' } },
@@ -177,12 +202,6 @@ export const verbs = {
     body,
     holds: 'adminRole',
   })),
-  /** What may be granted, with a line saying what each allows (`*`, `area:*`, each permission). */
-  getPermissionCatalogue: verb<[AbortSignal?], PermissionInfo[]>((signal) => ({
-    path: 'admin/permissions',
-    signal,
-    holds: '[]',
-  })),
   changeUserPassword: verb<[Identifier, string], OkResponse>((userId, newPassword) => ({
     path: `admin/users/${segment(userId)}/password`,
     method: 'POST',
@@ -242,22 +261,6 @@ export const verbs = {
     method: 'DELETE',
     holds: 'ok',
   })),
-  getUsersOverTime: verb<[StatsRange, AbortSignal?], UsersOverTime>((range, signal) => ({
-    path: 'admin/stats/users',
-    query: { range },
-    signal,
-    holds: '.',
-  })),
-  getStatsSummary: verb<[AbortSignal?], StatsSummary>((signal) => ({
-    path: 'admin/stats/summary',
-    signal,
-    holds: '.',
-  })),
-  getBotSummary: verb<[AbortSignal?], BotSummary>((signal) => ({
-    path: 'admin/bots/summary',
-    signal,
-    holds: '.',
-  })),
   /** Sets `active` on every listed bot at once. */
   setBotsActive: verb<[Identifier[], boolean], BotsBulkResponse>((ids, active) => ({
     path: 'admin/bots/bulk',
@@ -292,12 +295,6 @@ export const verbs = {
     path: 'admin/notifications/send',
     method: 'POST',
     body,
-    holds: '.',
-  })),
-  /** The actions and record types the audit log holds, for its filters. */
-  getAuditFacets: verb<[AbortSignal?], AuditFacets>((signal) => ({
-    path: 'admin/audit/facets',
-    signal,
     holds: '.',
   })),
   /** This admin views the record (now, and every PRESENCE_INTERVAL_MS): who else does. */

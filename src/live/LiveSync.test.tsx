@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../contract/bots';
 import { historyEntry, historyOf } from '../components/timeline/testing';
+import { fakeDecksApi, makeDeck, renderDecks, TODAY, TOMORROW } from '../pages/unity-decks/testing';
 import { makeBot, summaryOf } from '../resources/bots/testing';
 import { callsTo, type FakeRoute, listOf, reply } from '../test/fakeFetch';
 import { renderAdmin } from '../test/renderAdmin';
@@ -67,6 +68,31 @@ describe('live updates (LiveSync)', () => {
 
     expect(await screen.findByRole('cell', { name: 'ZedBot' })).toBeInTheDocument();
     await waitFor(() => expect(summary).toHaveTextContent('Total 2'));
+  });
+
+  it('a deck changed elsewhere (topic decks): the day list and the open day follow', async () => {
+    const api = fakeDecksApi();
+    const { liveStream } = renderDecks(api.routes);
+    const days = await screen.findByRole('list', { name: 'Days' });
+    const day = (dateKey: string) =>
+      within(days).findByRole('button', { name: new RegExp(`^${dateKey}`) });
+    await waitFor(async () => expect(await day(TODAY)).toHaveTextContent('3 cards'));
+    const open = await screen.findByRole('region', { name: `Deck for ${TODAY}` });
+    await waitFor(() =>
+      expect(within(open).getAllByRole('spinbutton', { name: /^Index of row/ })).toHaveLength(3),
+    );
+    await liveStream.connected();
+
+    api.db.set(TOMORROW, makeDeck(TOMORROW, [{ index: 0, amount: 1 }]));
+    api.db.set(TODAY, makeDeck(TODAY, [{ index: 0, amount: 7 }]));
+    liveStream.emit('resource', { topic: 'resource/decks', type: 'created', ids: [TOMORROW] });
+    liveStream.emit('resource', { topic: 'resource/decks', type: 'updated', ids: [TODAY] });
+
+    await waitFor(async () => expect(await day(TOMORROW)).toHaveTextContent('1 card'));
+    await waitFor(async () => expect(await day(TODAY)).toHaveTextContent('1 card'));
+    await waitFor(() =>
+      expect(within(open).getAllByRole('spinbutton', { name: /^Index of row/ })).toHaveLength(1),
+    );
   });
 
   it('a burst of changes is one reload, not one per event', async () => {

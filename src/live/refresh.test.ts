@@ -2,8 +2,9 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ChangeType } from '../../contract/live';
+import type { Endpoints } from '../endpoints';
 import { useEditingRecord, useHoldNewRecords } from './holds';
-import { refreshAfterGap, refreshResource } from './refresh';
+import { refreshAfterGap, refreshResource, refreshStats } from './refresh';
 
 const LIST: QueryKey = ['withdrawals', 'getList', { pagination: { page: 2, perPage: 20 } }];
 const ONE = (id: string): QueryKey => ['withdrawals', 'getOne', { id }];
@@ -109,6 +110,59 @@ describe('what a change reloads (refreshResource)', () => {
     const again = clientWith([LIST]);
     refreshResource(again, 'withdrawals', changes('created', '14'));
     expect(invalidated(again, LIST)).toBe(true);
+  });
+});
+
+describe('what the endpoint table routes (live topics and summaries)', () => {
+  it("a bot's change reloads the bots' summary, which summarises them", () => {
+    const summary: QueryKey = ['bot-summary', 'getOne', { id: 'bot-summary' }];
+    const queryClient = clientWith([summary, ONE('12')]);
+    refreshResource(queryClient, 'bots', changes('updated', 'BOT-1'));
+    expect(invalidated(queryClient, summary)).toBe(true);
+    expect(invalidated(queryClient, ONE('12'))).toBe(false);
+  });
+
+  it("a deck's change (topic decks) reloads the day lists and that day, not one being edited", () => {
+    const days: QueryKey = [
+      'unity-decks',
+      'getList',
+      { filter: { from: '2026-01-01', to: '2026-01-14' }, meta: { unpaged: true } },
+    ];
+    const day = (dateKey: string): QueryKey => ['unity-decks', 'getOne', { id: dateKey }];
+    const queryClient = clientWith([days, day('2026-01-03'), day('2026-01-04')]);
+    refreshResource(queryClient, 'decks', changes('updated', '2026-01-03'));
+    expect(invalidated(queryClient, days)).toBe(true);
+    expect(invalidated(queryClient, day('2026-01-03'))).toBe(true);
+    expect(invalidated(queryClient, day('2026-01-04'))).toBe(false);
+
+    const edits = clientWith([day('2026-01-04')]);
+    renderHook(() => useEditingRecord('unity-decks', '2026-01-04'));
+    refreshResource(edits, 'decks', changes('updated', '2026-01-04'));
+    expect(invalidated(edits, day('2026-01-04'))).toBe(false);
+  });
+
+  it("a stats event reloads the dashboard's figures, nothing else", () => {
+    const summary: QueryKey = ['stats-summary', 'getOne', { id: 'stats-summary' }];
+    const chart: QueryKey = ['users-over-time', 'getOne', { id: 'week' }];
+    const queryClient = clientWith([summary, chart, LIST]);
+    refreshStats(queryClient);
+    expect(invalidated(queryClient, summary)).toBe(true);
+    expect(invalidated(queryClient, chart)).toBe(true);
+    expect(invalidated(queryClient, LIST)).toBe(false);
+  });
+
+  it("routes by the table it is given: a line's topic and what it summarises", () => {
+    const table: Endpoints = {
+      reviews: { live: { topic: 'feedback' } },
+      'review-stars': { singleton: true, live: { summarises: ['feedback'] } },
+    };
+    const reviews: QueryKey = ['reviews', 'getList', {}];
+    const stars: QueryKey = ['review-stars', 'getOne', { id: 'review-stars' }];
+    const queryClient = clientWith([reviews, stars, OTHER]);
+    refreshResource(queryClient, 'feedback', changes('created', 'r1'), table);
+    expect(invalidated(queryClient, reviews)).toBe(true);
+    expect(invalidated(queryClient, stars)).toBe(true);
+    expect(invalidated(queryClient, OTHER)).toBe(false);
   });
 });
 

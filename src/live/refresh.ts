@@ -1,5 +1,6 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ChangeType } from '../../contract/live';
+import { type ChangeType, STATS_TOPIC } from '../../contract/live';
+import { type Endpoints, endpoints } from '../endpoints';
 import { isBeingEdited, isHoldingNew } from './holds';
 
 /** What a burst of events said about one resource. */
@@ -11,13 +12,20 @@ export interface ResourceChanges {
 /** react-admin's queries of many records of a resource (its list, references, lookups). */
 const MANY = new Set(['getList', 'getInfiniteList', 'getManyReference', 'getMany']);
 
-/**
- * What a resource's events reload beyond its react-admin queries: the bots' summary, and the
- * decks' day lists (their events are named `decks`, their resource `unity-decks`).
- */
-const EXTRA_KEYS: Record<string, QueryKey[]> = {
-  bots: [['bots', 'summary']],
-  decks: [['unity-decks', 'getList']],
+/** The resource a topic's changes are about: the one whose line claims it, else its namesake. */
+export const resourceOfTopic = (table: Endpoints, topic: string) =>
+  Object.entries(table).find(([, line]) => line.live?.topic === topic)?.[0] ?? topic;
+
+/** The resources that summarise a topic's records (the bots' summary), read whole again. */
+export const summariesOf = (table: Endpoints, topic: string) =>
+  Object.entries(table)
+    .filter(([, line]) => line.live?.summarises?.includes(topic))
+    .map(([name]) => name);
+
+const reloadSummaries = (queryClient: QueryClient, table: Endpoints, topic: string) => {
+  for (const name of summariesOf(table, topic)) {
+    void queryClient.invalidateQueries({ queryKey: [name] });
+  }
 };
 
 const paramsOf = (key: QueryKey) => (key[2] ?? {}) as { id?: unknown; filter?: unknown };
@@ -41,16 +49,19 @@ const isEditedRecord = (key: QueryKey) =>
   isBeingEdited(key[0], String(paramsOf(key).id));
 
 /**
- * Reloads what shows a resource's changed records: its lists (not on `created` alone while a
+ * Reloads what shows the changed records of a topic's resource (the endpoint table says which,
+ * and what summarises them): its lists (not on `created` alone while a
  * list holds new records behind a chip), the changed records (not one open in an edit form) and
  * their history cards. Only queries on screen refetch; the others are marked stale. Lists keep
  * their parameters and rows while they refetch: selection, page and scroll stay.
  */
 export const refreshResource = (
   queryClient: QueryClient,
-  resource: string,
+  topic: string,
   { types, ids }: ResourceChanges,
+  table: Endpoints = endpoints,
 ) => {
+  const resource = resourceOfTopic(table, topic);
   const onlyCreated = types.size === 1 && types.has('created');
   const onlyUpdated = types.size === 1 && types.has('updated');
   const lists = !(onlyCreated && isHoldingNew(resource));
@@ -72,15 +83,12 @@ export const refreshResource = (
     return false;
   };
   void queryClient.invalidateQueries({ predicate: matches });
-  for (const queryKey of EXTRA_KEYS[resource] ?? []) {
-    void queryClient.invalidateQueries({ queryKey });
-  }
+  reloadSummaries(queryClient, table, topic);
 };
 
-/** The dashboard's figures (and the menu's pending count, the same query). */
-export const refreshStats = (queryClient: QueryClient) => {
-  void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-};
+/** The dashboard's figures (and the menu's pending count, the same query): `stats` events. */
+export const refreshStats = (queryClient: QueryClient, table: Endpoints = endpoints) =>
+  reloadSummaries(queryClient, table, STATS_TOPIC);
 
 /** Keys never refetched behind the admin's back: access checks, settings forms. */
 const KEPT = new Set(['auth', 'settings']);

@@ -1,4 +1,3 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { type Identifier, useGetList } from 'react-admin';
 import type { AuditListItem } from '../../../contract/audit';
 
@@ -20,5 +19,5 @@ export const useRecordHistory = (entity: string, entityId: Identifier, page: num
       sort: { field: 'at', order: 'DESC' },
       filter: { entity, entityId: String(entityId) },
     },
-    { retry: false, placeholderData: keepPreviousData },
+    { retry: false, placeholderData: (previous) => previous },
   );

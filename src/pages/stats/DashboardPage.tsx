@@ -9,13 +9,11 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
-import type { StatsRange } from '../../../contract/stats';
+import { Title, useGetOne } from 'react-admin';
+import type { StatsRange, UsersOverTime } from '../../../contract/stats';
 import { useAllowed } from '../../access/useAllowed';
 import { STATS_QUERY_DEFAULTS, useStatsSummary } from '../../components/useStatsSummary';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime, formatNumber } from '../../format';
 import { ageSince, useNow } from '../../resources/withdrawals/waiting';
 import { KpiCard } from './KpiCard';
@@ -66,7 +64,6 @@ const ChartPlaceholder = () => (
 
 /** '/': new users over a range, the total in that range, and the live KPIs. */
 export const DashboardPage = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const [range, setRange] = useState<StatsRange>(DEFAULT_RANGE);
   const now = useNow();
   const totalId = useId();
@@ -76,13 +73,12 @@ export const DashboardPage = () => {
     users: useAllowed('list', 'users').allowed,
   };
 
-  const usersOverTime = useQuery({
-    queryKey: ['dashboard', 'usersOverTime', range],
-    queryFn: ({ signal }) => dataProvider.getUsersOverTime(range, signal),
+  const usersOverTime = useGetOne<UsersOverTime & { id: StatsRange }>(
+    'users-over-time',
+    { id: range, meta: { query: { range } } },
     // switching range keeps the last chart on screen until the new one arrives
-    placeholderData: keepPreviousData,
-    ...STATS_QUERY_DEFAULTS,
-  });
+    { placeholderData: (previous) => previous, ...STATS_QUERY_DEFAULTS },
+  );
   const summary = useStatsSummary();
   useLogError(usersOverTime.error, 'new users over time');
   useLogError(summary.error, 'the summary');

@@ -26,7 +26,7 @@ import {
   updateRow,
 } from './deckRows';
 import { DECKS_PAGE } from './page';
-import { useDeck, useDeckActions } from './useDecks';
+import { useDeck, useDeckActions, useHoldDeck } from './useDecks';
 
 /** The day as the form shows it. */
 interface Draft {
@@ -113,6 +113,7 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
   const dirty =
     draft !== null && (draft.resetAt !== stored.resetAt || !sameRows(draft.rows, stored.rows));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useHoldDeck(dateKey, dirty);
 
   const actions = useDeckActions(dateKey, {
     onApplied: () => {

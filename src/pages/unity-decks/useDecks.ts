@@ -1,16 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  useDataProvider,
-  useDelete,
-  useGetList,
-  useGetOne,
-  useNotify,
-  useUpdate,
-} from 'react-admin';
+import { useDelete, useGetList, useGetOne, useNotify, useUpdate } from 'react-admin';
 import type { Deck, DeckCopy, DeckSave } from '../../../contract/decks';
 import { statusOf } from '../../apiErrors';
 import { useNotifyFailure } from '../../components/ErrorAlert';
-import { type AppDataProvider, isUnexpectedAnswer } from '../../dataProvider';
+import { useAction, useResourceCache } from '../../components/useAction';
+import { isUnexpectedAnswer } from '../../dataProvider';
+import { useEditingRecord } from '../../live/holds';
 
 const ROOT = 'unity-decks';
 /** A deck as react-admin holds it: its id is its dateKey. */
@@ -37,6 +31,13 @@ export const useDeck = (dateKey: string) => {
   return deck as typeof deck & { data: DeckRecord | null | undefined };
 };
 
+/**
+ * While the day has unsaved edits, another admin's change does not reload it: the save stays
+ * based on the version the edits started from, so it is refused rather than overwriting.
+ */
+export const useHoldDeck = (dateKey: string, dirty: boolean) =>
+  useEditingRecord(ROOT, dirty ? dateKey : undefined);
+
 export interface DeckActionHandlers {
   /** The day now holds what the server answered: the edits are saved or replaced. */
   onApplied: () => void;
@@ -48,8 +49,7 @@ export interface DeckActionHandlers {
  * the server answered it and reloads the day lists.
  */
 export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: DeckActionHandlers) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const queryClient = useQueryClient();
+  const cache = useResourceCache();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const [update, saving] = useUpdate<DeckRecord>();
@@ -63,8 +63,8 @@ export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: Deck
 
   /** The day as the server answered it (null: deleted), and the day lists reloaded. */
   const applied = (deck: DeckRecord | null, success: string) => {
-    queryClient.setQueryData([ROOT, 'getOne', { id: dateKey }], deck);
-    void queryClient.invalidateQueries({ queryKey: [ROOT, 'getList'] });
+    cache.put(ROOT, dateKey, deck);
+    cache.reload([{ lists: ROOT }]);
     notify(success, { type: 'success' });
     onApplied();
   };
@@ -89,8 +89,7 @@ export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: Deck
       ),
   };
 
-  const copy = useMutation({
-    mutationFn: (body: DeckCopy) => dataProvider.copyDeck(body),
+  const copy = useAction((dataProvider, body: DeckCopy) => dataProvider.copyDeck(body), {
     onSuccess: ({ deck }) => applied({ ...deck, id: deck.dateKey }, 'Copied'),
     onError: (error) => failed(error, 'Could not copy', 'Error copying deck'),
   });

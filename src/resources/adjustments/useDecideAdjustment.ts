@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { type Identifier, useNotify, useRefresh } from 'react-admin';
 import type { Adjustment } from '../../../contract/adjustments';
 import { errorMessage } from '../../apiErrors';
-import type { AppDataProvider } from '../../dataProvider';
+import { useAction, useResourceCache } from '../../components/useAction';
 import type { Decision } from '../withdrawals/types';
 import { noteField } from '../withdrawals/useDecisions';
 import type { AdjustmentRecord } from './types';
@@ -25,29 +24,29 @@ export interface AdjustmentDecision {
  * been decided meanwhile.
  */
 export const useDecideAdjustment = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const queryClient = useQueryClient();
+  const cache = useResourceCache();
   const notify = useNotify();
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, action, note }: AdjustmentDecision) => {
+  return useAction(
+    (dataProvider, { id, action, note }: AdjustmentDecision) => {
       const { adminNote } = noteField(note);
       return dataProvider.decideAdjustment(id, { action, ...(adminNote && { note: adminNote }) });
     },
-    onSuccess: ({ adjustment }: { adjustment: Adjustment }, { action }) => {
-      const record: AdjustmentRecord = { ...adjustment, id: adjustment._id, approvalRefusal: null };
-      queryClient.setQueryData(['adjustments', 'getOne', { id: String(record.id) }], record);
-      for (const key of ['adjustments', 'users', 'audit']) {
-        void queryClient.invalidateQueries({
-          queryKey: [key],
-          predicate: ({ queryKey }) => !(key === 'adjustments' && queryKey[1] === 'getOne'),
-        });
-      }
-      notify(decidedMessage(action), { type: 'success' });
+    {
+      onSuccess: ({ adjustment }: { adjustment: Adjustment }, { action }) => {
+        const record: AdjustmentRecord = {
+          ...adjustment,
+          id: adjustment._id,
+          approvalRefusal: null,
+        };
+        cache.put('adjustments', record.id, record);
+        notify(decidedMessage(action), { type: 'success' });
+      },
+      onError: (error, { action }) => {
+        notify(errorMessage(error, `Could not ${action} the credit`), { type: 'error' });
+        refresh();
+      },
+      refreshes: [{ lists: 'adjustments' }, 'users', 'audit'],
     },
-    onError: (error, { action }) => {
-      notify(errorMessage(error, `Could not ${action} the credit`), { type: 'error' });
-      refresh();
-    },
-  });
+  );
 };

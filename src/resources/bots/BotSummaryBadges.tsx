@@ -1,8 +1,6 @@
 import { Box, Chip, type ChipProps } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useGetOne } from 'react-admin';
 import type { BotSummary } from '../../../contract/bots';
-import type { AppDataProvider } from '../../dataProvider';
 import { formatNumber } from '../../format';
 
 const BADGES: [label: string, key: keyof BotSummary, color: ChipProps['color']][] = [
@@ -11,16 +9,15 @@ const BADGES: [label: string, key: keyof BotSummary, color: ChipProps['color']][
   ['Busy', 'busy', 'warning'],
 ];
 
+const SUMMARY = 'bot-summary';
+
 /**
- * Total, Active and Busy (GET /admin/bots/summary). It is a react-query query, so the list's
- * refresh after any change (react-admin's refresh invalidates every query) reloads it too.
+ * Total, Active and Busy (GET /admin/bots/summary, the `bot-summary` resource): the list's
+ * refresh after any change (react-admin's refresh reloads every query) and a bot's live event
+ * reload it.
  */
 export const BotSummaryBadges = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, isError } = useQuery({
-    queryKey: ['bots', 'summary'],
-    queryFn: ({ signal }) => dataProvider.getBotSummary(signal),
-  });
+  const { data, isError } = useGetOne<BotSummary & { id: string }>(SUMMARY, { id: SUMMARY });
   const shown = (key: keyof BotSummary) => (data ? formatNumber(data[key]) : isError ? '-' : '…');
 
   return (

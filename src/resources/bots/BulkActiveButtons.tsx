@@ -1,14 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import {
-  type Identifier,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { type Identifier, useListContext, useNotify, useRefresh } from 'react-admin';
 import { errorMessage } from '../../apiErrors';
 import { type BulkAction, BulkActionButtons } from '../../components/BulkActionButtons';
-import type { AppDataProvider } from '../../dataProvider';
+import { useAction } from '../../components/useAction';
 import { bulkResultMessage, confirmBulkText, MESSAGES } from './bot';
 
 type Toggle = 'enable' | 'disable';
@@ -23,23 +16,24 @@ const ACTIONS: readonly BulkAction<Toggle>[] = [
  * PATCH /admin/bots/bulk, sum up the answer, uncheck the rows and reload the page and the summary.
  */
 export const BulkActiveButtons = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const { onUnselectItems } = useListContext();
 
-  const { mutateAsync } = useMutation({
-    mutationFn: ({ ids, active }: { ids: Identifier[]; active: boolean }) =>
+  const { mutateAsync } = useAction(
+    (dataProvider, { ids, active }: { ids: Identifier[]; active: boolean }) =>
       dataProvider.setBotsActive(ids, active),
-    onSuccess: (result, { ids, active }) => {
-      notify(bulkResultMessage(active, ids.length, result), {
-        type: result.notFound.length ? 'warning' : 'success',
-      });
-      onUnselectItems();
+    {
+      onSuccess: (result, { ids, active }) => {
+        notify(bulkResultMessage(active, ids.length, result), {
+          type: result.notFound.length ? 'warning' : 'success',
+        });
+        onUnselectItems();
+      },
+      onError: (error) => notify(errorMessage(error, MESSAGES.bulkError), { type: 'error' }),
+      onSettled: () => refresh(),
     },
-    onError: (error) => notify(errorMessage(error, MESSAGES.bulkError), { type: 'error' }),
-    onSettled: () => refresh(),
-  });
+  );
 
   return (
     <BulkActionButtons

@@ -1,13 +1,12 @@
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
 import RemoveAdminIcon from '@mui/icons-material/RemoveModerator';
 import { Button, type ButtonProps } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import { DisabledUnlessAllowed } from '../../access/Allowed';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifyFailure } from '../../components/ErrorAlert';
+import { useAction } from '../../components/useAction';
 import { useConfirmStep } from '../../components/useConfirmStep';
-import type { AppDataProvider } from '../../dataProvider';
 import { MESSAGES, type UserRecord } from './user';
 
 interface AdminToggleButtonProps {
@@ -25,21 +24,22 @@ export const makeAdminQuestion = (username: string | undefined) =>
  * (disabled, saying so, without it).
  */
 export const AdminToggleButton = ({ record, size = 'medium' }: AdminToggleButtonProps) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const confirm = useConfirmStep();
   const isAdmin = Boolean(record.adminRole?.enabled);
 
-  const { mutate, mutateAsync, isPending } = useMutation({
-    mutationFn: (makeAdmin: boolean) => dataProvider.setUserRole(record.id, makeAdmin),
-    onSuccess: (_result, makeAdmin) => {
-      notify(makeAdmin ? MESSAGES.madeAdmin : MESSAGES.adminRemoved, { type: 'success' });
-      refresh();
+  const { mutate, mutateAsync, isPending } = useAction(
+    (dataProvider, makeAdmin: boolean) => dataProvider.setUserRole(record.id, makeAdmin),
+    {
+      onSuccess: (_result, makeAdmin) => {
+        notify(makeAdmin ? MESSAGES.madeAdmin : MESSAGES.adminRemoved, { type: 'success' });
+        refresh();
+      },
+      onError: (error) => notifyFailure(MESSAGES.roleError, error),
     },
-    onError: (error) => notifyFailure(MESSAGES.roleError, error),
-  });
+  );
 
   return (
     <>

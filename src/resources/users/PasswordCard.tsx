@@ -1,8 +1,7 @@
 import PasswordIcon from '@mui/icons-material/LockReset';
 import { Box, Button, Link, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { TEXT_MAX } from '../../../contract/limits';
 import {
@@ -14,7 +13,7 @@ import { errorMessage, fieldErrorsOf, statusOf } from '../../apiErrors';
 import { PasswordHelp } from '../../components/PasswordHelp';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
-import type { AppDataProvider } from '../../dataProvider';
+import { useAction } from '../../components/useAction';
 import { ACCOUNT_PATH } from '../../twoStepGate';
 import { FIELD_ALIGNED, isSignedInAdmin, MESSAGES, type UserRecord } from './user';
 
@@ -55,24 +54,25 @@ export const PasswordCard = ({ record }: PasswordCardProps) =>
  * the length refuses sends nothing.
  */
 const NewPasswordForm = ({ record }: PasswordCardProps) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const rule = ruleFor(record);
 
-  const { mutate, isPending } = useMutation({
-    mutationFn: (newPassword: string) => dataProvider.changeUserPassword(record.id, newPassword),
-    onSuccess: () => {
-      setPassword('');
-      notify(MESSAGES.passwordUpdated, { type: 'success' });
+  const { mutate, isPending } = useAction(
+    (dataProvider, newPassword: string) => dataProvider.changeUserPassword(record.id, newPassword),
+    {
+      onSuccess: () => {
+        setPassword('');
+        notify(MESSAGES.passwordUpdated, { type: 'success' });
+      },
+      onError: (failure) => {
+        const refused = statusOf(failure) === 400 ? fieldErrorsOf(failure)?.newPassword : undefined;
+        if (refused) setError(refused);
+        else notify(errorMessage(failure, 'Error changing password'), { type: 'error' });
+      },
     },
-    onError: (failure) => {
-      const refused = statusOf(failure) === 400 ? fieldErrorsOf(failure)?.newPassword : undefined;
-      if (refused) setError(refused);
-      else notify(errorMessage(failure, 'Error changing password'), { type: 'error' });
-    },
-  });
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

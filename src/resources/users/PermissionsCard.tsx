@@ -1,8 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Autocomplete, Box, Button, Chip, TextField, Tooltip, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import { TEXT_MAX } from '../../../contract/limits';
 import type { PermissionInfo } from '../../../contract/permissions';
 import { DisabledUnlessAllowed } from '../../access/Allowed';
@@ -11,7 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useNotifyFailure } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
 import { maxLengthProps } from '../../components/textLimit';
-import type { AppDataProvider } from '../../dataProvider';
+import { useAction } from '../../components/useAction';
 import { usePermissionCatalogue } from './usePermissionCatalogue';
 import { FIELD_ALIGNED, MESSAGES, type UserRecord } from './user';
 
@@ -35,7 +34,6 @@ const chipListSx = {
  * the screen reloads. Granting and revoking need users:admin.
  */
 export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'adminRole'> }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
@@ -49,28 +47,34 @@ export const PermissionsCard = ({ record }: { record: Pick<UserRecord, 'id' | 'a
   const permissions = record.adminRole?.permissions ?? [];
   const fromGroups = record.adminRole?.groupPermissions ?? [];
 
-  const grant = useMutation({
-    mutationFn: (name: string) => dataProvider.updateUserPermissions(record.id, { grant: [name] }),
-    onSuccess: () => {
-      setPermission('');
-      notify(MESSAGES.permissionGranted, { type: 'success' });
-      refresh();
+  const grant = useAction(
+    (dataProvider, name: string) =>
+      dataProvider.updateUserPermissions(record.id, { grant: [name] }),
+    {
+      onSuccess: () => {
+        setPermission('');
+        notify(MESSAGES.permissionGranted, { type: 'success' });
+        refresh();
+      },
+      onError: (error) => notifyFailure(MESSAGES.grantError, error),
     },
-    onError: (error) => notifyFailure(MESSAGES.grantError, error),
-  });
+  );
 
-  const revoke = useMutation({
-    mutationFn: (name: string) => dataProvider.updateUserPermissions(record.id, { revoke: [name] }),
-    onSuccess: () => {
-      setAsking(false);
-      notify(MESSAGES.permissionRevoked, { type: 'success' });
-      refresh();
+  const revoke = useAction(
+    (dataProvider, name: string) =>
+      dataProvider.updateUserPermissions(record.id, { revoke: [name] }),
+    {
+      onSuccess: () => {
+        setAsking(false);
+        notify(MESSAGES.permissionRevoked, { type: 'success' });
+        refresh();
+      },
+      onError: (error) => {
+        setAsking(false);
+        notifyFailure(MESSAGES.revokeError, error);
+      },
     },
-    onError: (error) => {
-      setAsking(false);
-      notifyFailure(MESSAGES.revokeError, error);
-    },
-  });
+  );
 
   const askToRevoke = (name: string) => {
     setToRevoke(name);

@@ -1,12 +1,12 @@
 import BlockIcon from '@mui/icons-material/Block';
 import EnableIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Button, type ButtonProps } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useNotify, useRefresh } from 'react-admin';
 import { useAllowed } from '../../access/useAllowed';
 import { errorMessage } from '../../apiErrors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAction } from '../../components/useAction';
 import { MESSAGES, type UserRecord } from './user';
 
 interface UserAccessButtonProps {
@@ -21,14 +21,13 @@ interface UserAccessButtonProps {
  * gets 'Enable' instead: 'Enable this user?', then PATCH /admin/users/{userId} {status: 'active'}.
  */
 export const UserAccessButton = ({ record, size = 'small', variant }: UserAccessButtonProps) => {
-  const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const enable = record.status === 'disabled';
 
-  const { mutate, isPending } = useMutation({
-    mutationFn: () =>
+  const { mutate, isPending } = useAction(
+    (dataProvider) =>
       enable
         ? dataProvider.update('users', {
             id: record.id,
@@ -36,17 +35,19 @@ export const UserAccessButton = ({ record, size = 'small', variant }: UserAccess
             previousData: record,
           })
         : dataProvider.delete('users', { id: record.id, previousData: record }),
-    onSuccess: () => {
-      setOpen(false);
-      notify(enable ? MESSAGES.userEnabled : MESSAGES.userDisabled, { type: 'success' });
-      refresh();
+    {
+      onSuccess: () => {
+        setOpen(false);
+        notify(enable ? MESSAGES.userEnabled : MESSAGES.userDisabled, { type: 'success' });
+        refresh();
+      },
+      onError: (error) => {
+        setOpen(false);
+        const fallback = enable ? MESSAGES.enableError : MESSAGES.disableError;
+        notify(errorMessage(error, fallback), { type: 'error' });
+      },
     },
-    onError: (error) => {
-      setOpen(false);
-      const fallback = enable ? MESSAGES.enableError : MESSAGES.disableError;
-      notify(errorMessage(error, fallback), { type: 'error' });
-    },
-  });
+  );
 
   const who = `${record.username} (${record.userId})`;
   // disabling and enabling are writes of users

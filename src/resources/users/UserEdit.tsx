@@ -1,6 +1,5 @@
 import CancelIcon from '@mui/icons-material/Close';
 import { Alert, Box, Button, Card, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import {
   Edit,
@@ -30,6 +29,7 @@ import type { ReasonChoice } from '../../components/ReasonDialog';
 import { ServerFieldErrors } from '../../components/ServerFieldErrors';
 import { StatusBadge } from '../../components/StatusBadge';
 import { maxLengthProps } from '../../components/textLimit';
+import { useResourceCache } from '../../components/useAction';
 import { useRecordLoadFailure } from '../../components/useRecordLoadFailure';
 import { formatNumber } from '../../format';
 import { ChangedElsewhere } from '../../live/ChangedElsewhere';
@@ -260,7 +260,7 @@ const EditCards = ({ sync, credits }: { sync: ServerState; credits: CreditState 
  */
 export const UserEdit = () => {
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const cache = useResourceCache();
   const [sync, setSync] = useState<ServerState>({});
   const [credit, setCredit] = useState<CreditAsk | null>(null);
   const lastSent = useRef<CreditAsk | null>(null);
@@ -286,7 +286,7 @@ export const UserEdit = () => {
           setSync({ saved });
           if (adjustment) {
             notify(creditRecorded(adjustment.delta), { type: 'success' });
-            void queryClient.invalidateQueries({ queryKey: ['adjustments'] });
+            cache.reload(['adjustments']);
           } else {
             notify(MESSAGES.saved, { type: 'success' });
           }

@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useGetList } from 'react-admin';
 import type { PermissionInfo } from '../../../contract/permissions';
-import type { AppDataProvider } from '../../dataProvider';
 
-const NONE: PermissionInfo[] = [];
+type PermissionRecord = PermissionInfo & { id: string };
+
+const NONE: PermissionRecord[] = [];
+/** The whole catalogue: one answer, no pages. */
+const WHOLE = { meta: { unpaged: true } };
 
 /**
  * What may be granted, with what each allows (GET /admin/permissions): read once for the page,
  * however many chips and inputs ask.
  */
 export const usePermissionCatalogue = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data = NONE } = useQuery({
-    queryKey: ['permissions', 'catalogue'],
-    queryFn: ({ signal }) => dataProvider.getPermissionCatalogue(signal),
+  const { data = NONE } = useGetList<PermissionRecord>('permissions', WHOLE, {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const describe = useCallback(

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Identifier, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { type Identifier, useNotify, useRefresh } from 'react-admin';
 import {
   type BulkDecisionResponse,
   FIRST_APPROVAL_RECORDED,
@@ -7,7 +6,7 @@ import {
   type Withdrawal,
 } from '../../../contract/withdrawals';
 import { errorMessage } from '../../apiErrors';
-import type { AppDataProvider } from '../../dataProvider';
+import { useAction, useResourceCache } from '../../components/useAction';
 import { formatUsd } from '../../format';
 import type { Decision, WithdrawalRecord } from './types';
 
@@ -69,26 +68,18 @@ export interface DecisionVariables {
   reasonCode?: RejectReason;
 }
 
-type CachedList = { data: WithdrawalRecord[] } | undefined;
-
 /**
  * The decided withdrawal as the API answered it, into react-admin's cache: its detail and its
- * row in every loaded page show it at once. The lists and its history still load again, as the
- * row may have left a status filter and the totals changed.
+ * row in every loaded page show it at once. The lists and its history (the decision is a new
+ * entry of its timeline) still load again, as the row may have left a status filter and the
+ * totals changed.
  */
 const useKeepDecided = () => {
-  const queryClient = useQueryClient();
+  const cache = useResourceCache();
   return (withdrawal: Withdrawal) => {
     const record = { ...withdrawal, id: withdrawal._id } as WithdrawalRecord;
-    queryClient.setQueryData(['withdrawals', 'getOne', { id: String(record.id) }], record);
-    queryClient.setQueriesData<CachedList>(
-      { queryKey: ['withdrawals', 'getList'] },
-      (page) =>
-        page && { ...page, data: page.data.map((row) => (row.id === record.id ? record : row)) },
-    );
-    void queryClient.invalidateQueries({ queryKey: ['withdrawals', 'getList'] });
-    // the decision is a new entry of its timeline
-    void queryClient.invalidateQueries({ queryKey: ['audit'] });
+    cache.put('withdrawals', record.id, record);
+    cache.reload([{ lists: 'withdrawals' }, 'audit']);
   };
 };
 
@@ -98,27 +89,28 @@ const useKeepDecided = () => {
  * reloads, as the withdrawal may have changed meanwhile.
  */
 export const useDecideWithdrawal = (onSuccess?: () => void) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const keep = useKeepDecided();
-  return useMutation({
-    mutationFn: ({ id, action, adminNote, reasonCode }: DecisionVariables) =>
+  return useAction(
+    (dataProvider, { id, action, adminNote, reasonCode }: DecisionVariables) =>
       dataProvider.decideWithdrawal(id, {
         action,
         ...noteField(adminNote),
         ...reasonField(reasonCode),
       }),
-    onSuccess: ({ withdrawal }, { action }) => {
-      keep(withdrawal);
-      notify(decidedMessage(action, withdrawal), { type: 'success' });
-      onSuccess?.();
+    {
+      onSuccess: ({ withdrawal }, { action }) => {
+        keep(withdrawal);
+        notify(decidedMessage(action, withdrawal), { type: 'success' });
+        onSuccess?.();
+      },
+      onError: (error, { action }) => {
+        notify(errorMessage(error, `Could not ${action} the withdrawal`), { type: 'error' });
+        refresh();
+      },
     },
-    onError: (error, { action }) => {
-      notify(errorMessage(error, `Could not ${action} the withdrawal`), { type: 'error' });
-      refresh();
-    },
-  });
+  );
 };
 
 export interface BulkDecisionVariables {
@@ -134,27 +126,28 @@ export interface BulkDecisionVariables {
  * skipped, then refreshes.
  */
 export const useBulkDecideWithdrawals = (onSuccess?: () => void) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ ids, action, adminNote, reasonCode }: BulkDecisionVariables) =>
+  return useAction(
+    (dataProvider, { ids, action, adminNote, reasonCode }: BulkDecisionVariables) =>
       dataProvider.bulkDecideWithdrawals({
         ids,
         action,
         ...noteField(adminNote),
         ...reasonField(reasonCode),
       }),
-    onSuccess: (res, { action }) => {
-      notify(bulkResultMessage(action, res), {
-        type: res.skipped?.length ? 'warning' : 'success',
-      });
-      onSuccess?.();
+    {
+      onSuccess: (res, { action }) => {
+        notify(bulkResultMessage(action, res), {
+          type: res.skipped?.length ? 'warning' : 'success',
+        });
+        onSuccess?.();
+      },
+      onError: (error, { action }) =>
+        notify(errorMessage(error, `Could not ${action} the selected withdrawals`), {
+          type: 'error',
+        }),
+      onSettled: () => refresh(),
     },
-    onError: (error, { action }) =>
-      notify(errorMessage(error, `Could not ${action} the selected withdrawals`), {
-        type: 'error',
-      }),
-    onSettled: () => refresh(),
-  });
+  );
 };
