@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PAGE_LIMIT_MAX } from '../../../contract/lists';
 import type { Offer } from '../../../contract/offers';
 import { reply } from '../../test/fakeFetch';
 import { renderAdminHolding } from '../../test/renderAdmin';
@@ -37,8 +38,8 @@ const offersInput = () =>
   screen.findByRole('combobox', { name: 'Allowed offers' }, { timeout: 4000 });
 
 /** The form, once the offers' games are in its hint. */
-const withGames = async () => {
-  await screen.findByText(/e\.g\. Bubble Shooter/, {}, { timeout: 4000 });
+const withGames = async (hint = /e\.g\. Bubble Shooter/) => {
+  await screen.findByText(hint, {}, { timeout: 4000 });
   return offersInput();
 };
 
@@ -102,6 +103,27 @@ describe("A bot's allowed offers", () => {
         .map((o) => o.textContent),
     ).toEqual(['Bubble Shooter']);
     expect(screen.queryByText(/No offer has/)).not.toBeInTheDocument();
+  });
+
+  it('reads the games of every page of offers, one page after the other', async () => {
+    const page = (n: number) =>
+      Array.from({ length: PAGE_LIMIT_MAX }, (_, i) => offer(`p${n}-${i}`, `Game ${n}`));
+    const { requests } = renderBots(['/bots/new'], {
+      ...routes,
+      'GET /api/admin/offers': (request) => {
+        const n = Number(new URL(request.url).searchParams.get('page'));
+        return listOf(n === 3 ? [offer('Last', 'Zuma')] : page(n), 2 * PAGE_LIMIT_MAX + 1, n, 100);
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await withGames(/e\.g\. Game 1, Game 2/), 'nosuchgame');
+    expect(
+      screen.getByText('No offer has the game "nosuchgame". Games: Game 1, Game 2, Zuma'),
+    ).toBeInTheDocument();
+    const pages = requests
+      .filter((r) => r.url.includes('/api/admin/offers'))
+      .map((r) => new URL(r.url).searchParams.get('page'));
+    expect(pages).toEqual(['1', '2', '3']);
   });
 
   it('neither suggests nor warns for an admin who cannot see the offers', async () => {
