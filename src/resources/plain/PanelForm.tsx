@@ -1,5 +1,4 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { CreateBase, EditBase, Form, type RaRecord, useNotify, useSaveContext } from 'react-admin';
 import {
@@ -13,6 +12,7 @@ import type { z } from 'zod';
 import { useAllowed } from '../../access/useAllowed';
 import { errorMessage, fieldErrorsOf } from '../../apiErrors';
 import type { FormValues } from '../../components/formValues';
+import { useResourceCache } from '../../components/useAction';
 import { WarnWhenUnsavedChanges } from '../../components/WarnWhenUnsavedChanges';
 import { contractResolver } from '../../forms/contractErrors';
 import { PanelInputs } from './PanelInputs';
@@ -152,7 +152,7 @@ const usePanelSave = <R extends RaRecord>({
 }: PanelFormProps<R>) => {
   const messages = messagesOf(name);
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const cache = useResourceCache();
   const methods = useRef<UseFormReturn | null>(null);
   const [message, setMessage] = useState<string>();
   const [initial] = useState(() => formValuesOf(spec, record));
@@ -169,7 +169,7 @@ const usePanelSave = <R extends RaRecord>({
     onSuccess: (saved: R) => {
       // react-admin puts an updated record in place in the lists it holds: reload them, for a
       // new sort order or a name the search no longer matches (a create reloads them itself)
-      if (record) void queryClient.invalidateQueries({ queryKey: [name, 'getList'] });
+      if (record) cache.reload([{ lists: name }]);
       notify(record ? messages.updated : messages.created, { type: 'success' });
       if (!record) methods.current?.reset(initial);
       onSaved?.(saved, !record);
