@@ -128,6 +128,7 @@ const ROUTES: Record<string, Schemas> = {
   'GET /api/admin/withdrawals': { query: WithdrawalsQuery },
   'GET /api/admin/withdrawals/export.csv': { query: WithdrawalsExportQuery },
   'GET /api/admin/withdrawals/:id': {},
+  'GET /api/admin/withdrawals/:id/signals': {},
   'PATCH /api/admin/withdrawals/bulk': { body: BulkDecisionBody },
   'PATCH /api/admin/withdrawals/:id/decision': { body: DecisionBody },
   'GET /api/admin/adjustments': { query: AdjustmentsQuery },

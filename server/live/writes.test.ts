@@ -132,6 +132,26 @@ describe('an event for every kind of write', () => {
     expect(changesOf(events, 'audit', 'created').length).toBeLessThanOrEqual(2);
   });
 
+  it('a new withdrawal: created alone; a pending one its destination now shares, updated', async () => {
+    const destination = `shared-${Date.now()}@example.com`;
+    const first = await insertWithdrawal(t.db, {
+      userId: (await t.user()).user_id,
+      destination,
+    });
+    await heard('withdrawals', 'created', String(first.id));
+    const mark = stream.events.length;
+    const second = await insertWithdrawal(t.db, {
+      userId: (await t.user()).user_id,
+      destination,
+    });
+    const events = await receivedSince(mark);
+    const ids = (type: string) =>
+      changesOf(events, 'withdrawals', type).flatMap((change) => change.ids);
+    expect(ids('created')).toEqual([String(second.id)]);
+    // The first one's risk moved (a shared destination): the queue must show it.
+    expect(ids('updated')).toEqual([String(first.id)]);
+  });
+
   it('a bulk change of bots: one event with every id', async () => {
     const bots = await Promise.all([insertBot(t.db), insertBot(t.db), insertBot(t.db)]);
     const ids = bots.map((b) => b.bot_id);

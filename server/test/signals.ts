@@ -90,3 +90,15 @@ export async function insertMatches(db: Database, input: MatchesInput): Promise<
     )
     .execute();
 }
+
+/** The players the users list shows for a signal's evidence, as the console's link asks for it. */
+export async function playersLinked(t: TestContext, headers: Headers, signal: Signal | undefined) {
+  expect(signal?.evidence.resource).toBe('users');
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/users?${new URLSearchParams({ ids: String(signal?.evidence.filter?.ids ?? '') })}`,
+    headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { items: { userId: string }[] }).items.map((user) => user.userId);
+}

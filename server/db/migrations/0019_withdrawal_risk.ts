@@ -114,7 +114,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
       IF u.status = 'disabled' THEN
         RETURN QUERY SELECT 'user_disabled'::text, 'high'::text,
-                            jsonb_build_object('playerId', u.id::text);
+                            jsonb_build_object('playerId', u.user_id);
       END IF;
 
       -- Other accounts paid to the same destination; high when one is disabled or was caught.
@@ -141,7 +141,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         SELECT 'new_account'::text,
                CASE WHEN v_age < make_interval(hours => ${n(NEW_ACCOUNT_HIGH_HOURS)})
                     THEN 'high' ELSE 'warning' END,
-               jsonb_build_object('playerId', u.id::text,
+               jsonb_build_object('playerId', u.user_id,
                                   'ageHours', floor(extract(epoch FROM v_age) / 3600)::bigint);
       END IF;
 
@@ -163,7 +163,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- Collusion: one human opponent, again and again, mostly beaten.
       RETURN QUERY
       SELECT 'repeated_opponent'::text, 'high'::text,
-             jsonb_build_object('opponentId', o.id::text, 'opponentUsername', o.username,
+             jsonb_build_object('opponentId', o.user_id, 'opponentUsername', o.username,
                                 'matches', m.played, 'wins', m.won)
       FROM (
         SELECT r.opponent_user_id, count(*) AS played,
@@ -196,7 +196,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              >= ${n(WIN_RATE_POINTS_ABOVE_POPULATION)} * v_matches * v_pop_total THEN
           RETURN QUERY
           SELECT 'win_rate'::text, 'warning'::text,
-                 jsonb_build_object('playerId', u.id::text, 'matches', v_matches, 'wins', v_wins,
+                 jsonb_build_object('playerId', u.user_id, 'matches', v_matches, 'wins', v_wins,
                                     'populationPercent', round(100 * v_pop_wins / v_pop_total, 1));
         END IF;
       END IF;
@@ -271,9 +271,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`
     CREATE FUNCTION withdrawals_risk_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      was text := current_setting('rewards.quiet', true);
     BEGIN
-      PERFORM refresh_risk_around(ARRAY(SELECT id FROM new_rows),
-                                  ARRAY(SELECT DISTINCT user_id FROM new_rows));
+      -- A new row's own risk goes out with its 'created' event, not as an 'updated' of its own;
+      -- the other pending rows it moves are announced.
+      PERFORM set_config('rewards.quiet', 'on', true);
+      PERFORM refresh_withdrawal_risk(ARRAY(SELECT id FROM new_rows));
+      PERFORM set_config('rewards.quiet', coalesce(was, ''), true);
+      PERFORM refresh_risk_around('{}', ARRAY(SELECT DISTINCT user_id FROM new_rows));
       RETURN NULL;
     END $$`.execute(db);
   // Only what a signal reads: a rejection given or withdrawn, its reason, who, where, when.

@@ -6,7 +6,7 @@ import {
 } from '../../../contract/withdrawal-signal-thresholds';
 import { insertWithdrawal } from '../../test/fixtures';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
-import { expectRiskAsSignals, insertMatches, signalOf } from '../../test/signals';
+import { expectRiskAsSignals, insertMatches, playersLinked, signalOf } from '../../test/signals';
 
 const HOUR = 3_600_000;
 const hoursAgo = (n: number) => new Date(Date.now() - n * HOUR);
@@ -49,8 +49,9 @@ describe('repeated_opponent', () => {
       level: 'high',
       title: `Repeated opponent: ${opponent.username}`,
       detail: `Won 16 of 20 matches against ${opponent.username} in their last 200 matches.`,
-      evidence: { resource: 'users', filter: { ids: [String(opponent.id)] } },
+      evidence: { resource: 'users', filter: { ids: [opponent.user_id] } },
     });
+    expect(await playersLinked(t, headers, signal)).toEqual([opponent.user_id]);
     await expectRiskAsSignals(t, headers, w.id);
   });
 

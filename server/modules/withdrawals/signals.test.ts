@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithdrawal } from '../../test/fixtures';
 import { bearer, createTestContext, type TestContext } from '../../test/harness';
-import { expectRiskAsSignals, listed, signalOf, signalsOf } from '../../test/signals';
+import {
+  expectRiskAsSignals,
+  listed,
+  playersLinked,
+  signalOf,
+  signalsOf,
+} from '../../test/signals';
 
 let t: TestContext;
 let headers: ReturnType<typeof bearer>;
@@ -136,10 +142,9 @@ describe('new_account', () => {
   it('links to the player', async () => {
     const p = await t.user();
     const w = await insertWithdrawal(t.db, { userId: p.user_id });
-    expect((await signalOf(t, headers, w.id, 'new_account'))?.evidence).toEqual({
-      resource: 'users',
-      filter: { ids: [String(p.id)] },
-    });
+    const signal = await signalOf(t, headers, w.id, 'new_account');
+    expect(signal?.evidence).toEqual({ resource: 'users', filter: { ids: [p.user_id] } });
+    expect(await playersLinked(t, headers, signal)).toEqual([p.user_id]);
     await expectRiskAsSignals(t, headers, w.id);
   });
 });
@@ -268,7 +273,7 @@ describe('user_disabled and the list', () => {
         level: 'high',
         title: 'Player disabled',
         detail: "The player's account is disabled.",
-        evidence: { resource: 'users', filter: { ids: [String(p.id)] } },
+        evidence: { resource: 'users', filter: { ids: [p.user_id] } },
       },
     ]);
     await expectRiskAsSignals(t, headers, own.id);
