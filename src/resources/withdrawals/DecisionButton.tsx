@@ -12,8 +12,6 @@ export interface DecisionButtonProps {
   adminNote: string;
   /** The confirmation question (the list and the detail page word it differently). */
   confirmText: string;
-  /** Called once the decision is stored: the note it carried is spent. */
-  onDecided?: () => void;
   /** Why this admin cannot take the action now: the button is disabled, this its tooltip. */
   blockedBy?: string;
   size?: 'small' | 'medium';
@@ -29,12 +27,11 @@ export const DecisionButton = ({
   action,
   adminNote,
   confirmText,
-  onDecided,
   blockedBy,
   size = 'small',
 }: DecisionButtonProps) => {
   const [open, setOpen] = useState(false);
-  const { mutate, isPending } = useDecideWithdrawal(onDecided);
+  const { mutate, isPending } = useDecideWithdrawal();
   const color = action === 'approve' ? 'success' : 'error';
   const close = () => setOpen(false);
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Signal } from '../../../contract/withdrawal-signals';
-import { reply } from '../../test/fakeFetch';
+import { gated, reply } from '../../test/fakeFetch';
 import { renderAdmin } from '../../test/renderAdmin';
 import { aWithdrawal, listOf } from './testing';
 
@@ -148,6 +148,33 @@ describe('Risk in the queue', () => {
     expect(within(tooltip).getByText('High: New account')).toBeInTheDocument();
     expect(within(tooltip).getByText('Warning: Frequent withdrawals')).toBeInTheDocument();
     expect(signalReads()).toHaveLength(1);
+  });
+
+  it("approving a row marked high from the queue waits for its signals' names before Confirm", async () => {
+    const user = userEvent.setup();
+    const signals = gated(reply(200, { signals: [shared, often] }));
+    const { requests } = renderAdmin({
+      entries: ['/withdrawals'],
+      routes: {
+        'GET /api/admin/withdrawals': reply(200, listOf([risky])),
+        'GET /api/admin/withdrawals/w1/signals': signals.route,
+      },
+    });
+    await screen.findByText('alice');
+
+    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to approve this withdrawal?',
+    });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Checking the risk signals…');
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+
+    signals.open();
+    expect(
+      await within(dialog).findByText('This withdrawal has high risk signals: Shared destination.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
 
   it('the Risk filter narrows the list to high or warning', async () => {
