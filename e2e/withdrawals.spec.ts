@@ -64,12 +64,12 @@ test('approve and reject single withdrawals, with the refund on reject', async (
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Withdrawal approved')).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Admin note (optional)' }).fill('duplicate request');
   const second = page.getByRole('row').filter({ hasText: `${tag}-1@` });
   await second.getByRole('button', { name: 'Reject' }).click();
   const rejecting = page.getByRole('dialog', {
     name: 'Are you sure you want to reject this withdrawal?',
   });
+  await rejecting.getByRole('textbox', { name: 'Admin note' }).fill('duplicate request');
   await pickReason(page, rejecting);
   await rejecting.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Withdrawal rejected')).toBeVisible();
@@ -139,7 +139,7 @@ const notesOf = (ids: string[]) =>
     return rows.map((row) => [row.status, row.admin_note]);
   });
 
-test('a note goes with one decision only: the confirmation names its rows, then it is cleared', async ({
+test('a note goes with one decision only: the confirmation names its rows, the next starts without it', async ({
   page,
 }) => {
   const tag = `note${Date.now()}`;
@@ -148,29 +148,31 @@ test('a note goes with one decision only: the confirmation names its rows, then 
   const row = (i: number) => page.getByRole('row').filter({ hasText: `${tag}-${i}@` });
   await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
 
-  const note = page.getByRole('textbox', { name: 'Admin note (optional)' });
-  await note.fill('paid in batch 7');
+  // the list has no note box of its own: the note is typed where it is confirmed
+  await expect(page.getByRole('textbox', { name: /Admin note/ })).toHaveCount(0);
   await row(0).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Approve selected' }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve 1 withdrawal?' });
+  await dialog.getByRole('textbox', { name: 'Admin note' }).fill('paid in batch 7');
   await expect(dialog).toContainText(`The note "paid in batch 7" will be saved on: payee-${tag}`);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('1 withdrawal approved')).toBeVisible();
-  await expect(note).toHaveValue('');
 
   // The next decisions, the note untouched, carry none.
   await row(1).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Reject selected' }).click();
   const next = page.getByRole('dialog', { name: 'Reject 1 withdrawal?' });
+  await expect(next.getByRole('textbox', { name: 'Admin note' })).toHaveValue('');
   await expect(next).toContainText('No admin note will be saved.');
   await pickReason(page, next);
   await next.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('1 withdrawal rejected')).toBeVisible();
   await row(2).getByRole('button', { name: 'Approve' }).click();
-  await page
-    .getByRole('dialog', { name: 'Are you sure you want to approve this withdrawal?' })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
+  const single = page.getByRole('dialog', {
+    name: 'Are you sure you want to approve this withdrawal?',
+  });
+  await expect(single.getByRole('textbox', { name: 'Admin note' })).toHaveValue('');
+  await single.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Withdrawal approved')).toBeVisible();
 
   await expect

@@ -167,7 +167,8 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
       if (id === undefined || id === null || String(id).trim() === '' || id === 'new') {
         throw new Error(`Invalid ${label} id: cannot ${verb} ${String(id)}`);
       }
-      return `${path}/${encodeURIComponent(String(id))}`;
+      const segment = encodeURIComponent(String(id));
+      return endpoint.item ? endpoint.item(segment) : `${path}/${segment}`;
     };
     return { ...endpoint, toRecord, recordOf, itemPath };
   };

@@ -56,6 +56,8 @@ export interface Endpoint {
   /** The record's name in messages; defaults to the resource's name in the singular ('bot'). */
   label?: string;
   answers?: Answers;
+  /** A record's own path when its id is not the path's last segment (its id comes encoded). */
+  item?: (id: string) => string;
   /** getManyReference by `target` reads `path(id)` instead of filtering the list. */
   under?: { target: string; path: (id: string) => string };
   /**
@@ -130,6 +132,11 @@ export const endpoints: Endpoints = {
   sessions: { singleton: true, path: 'auth/sessions', label: 'sessions' },
   'two-step-warning': { singleton: true, path: 'auth/2fa/warning', label: 'two-step warning' },
   'push-status': { singleton: true, path: 'admin/notifications/onesignal', label: 'push status' },
+  /** A withdrawal's risk signals, by the withdrawal's id (read only). */
+  'withdrawal-signals': {
+    item: (id) => `admin/withdrawals/${id}/signals`,
+    label: 'risk signals',
+  },
 };
 
 /** The query of the pending credits' count: one row is enough, `total` says how many. */

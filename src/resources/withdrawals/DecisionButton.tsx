@@ -1,7 +1,6 @@
 import { Button, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DecisionRows } from './DecisionRows';
+import { ApproveDialog } from './ApproveDialog';
 import { RejectDialog } from './RejectDialog';
 import { DECISION_LABELS, type Decision, type WithdrawalRecord } from './types';
 import { noteSummary, useDecideWithdrawal } from './useDecisions';
@@ -9,34 +8,30 @@ import { noteSummary, useDecideWithdrawal } from './useDecisions';
 export interface DecisionButtonProps {
   record: WithdrawalRecord;
   action: Decision;
-  /** The note to send (a reject's dialog starts from it), read when the admin confirms. */
+  /** The note the confirmation's own note field starts from (the detail page's). */
   adminNote: string;
   /** The confirmation question (the list and the detail page word it differently). */
   confirmText: string;
-  /** Called once the decision is stored: the note it carried is spent. */
-  onDecided?: () => void;
   /** Why this admin cannot take the action now: the button is disabled, this its tooltip. */
   blockedBy?: string;
   size?: 'small' | 'medium';
 }
 
 /**
- * 'Approve' or 'Reject' one withdrawal: asks first, saying which note goes on which row (a
- * reject also asks why), then PATCHes the decision.
+ * 'Approve' or 'Reject' one withdrawal: asks first, with the admin note and which row it goes on
+ * (an approval names the withdrawal's high risk signals; a reject also asks why), then PATCHes
+ * the decision with the note as the dialog holds it.
  */
 export const DecisionButton = ({
   record,
   action,
   adminNote,
   confirmText,
-  onDecided,
   blockedBy,
   size = 'small',
 }: DecisionButtonProps) => {
   const [open, setOpen] = useState(false);
-  // kept from when it was asked, so the text does not change while the dialog fades out
-  const [summary, setSummary] = useState('');
-  const { mutate, isPending } = useDecideWithdrawal(onDecided);
+  const { mutate, isPending } = useDecideWithdrawal();
   const color = action === 'approve' ? 'success' : 'error';
   const close = () => setOpen(false);
 
@@ -46,10 +41,7 @@ export const DecisionButton = ({
       variant={size === 'small' ? 'outlined' : 'contained'}
       color={color}
       disabled={isPending || blockedBy !== undefined}
-      onClick={() => {
-        setSummary(noteSummary(adminNote, [record]));
-        setOpen(true);
-      }}
+      onClick={() => setOpen(true)}
     >
       {DECISION_LABELS[action]}
     </Button>
@@ -79,17 +71,17 @@ export const DecisionButton = ({
           onClose={close}
         />
       ) : (
-        <ConfirmDialog
+        <ApproveDialog
           open={open}
           title={confirmText}
-          description={summary}
-          confirmColor={color}
+          rows={[record]}
+          initialNote={adminNote}
           busy={isPending}
-          onConfirm={() => mutate({ id: record.id, action, adminNote }, { onSettled: close })}
+          onConfirm={({ adminNote: note }) =>
+            mutate({ id: record.id, action, adminNote: note }, { onSettled: close })
+          }
           onClose={close}
-        >
-          <DecisionRows action={action} rows={[record]} />
-        </ConfirmDialog>
+        />
       )}
     </>
   );

@@ -71,7 +71,8 @@ describe('Withdrawals list', () => {
     expect(screen.getByText('2 total · Page 1 of 1')).toBeInTheDocument();
   });
 
-  it('has the columns of the spec, the user stacked and USD with 2 decimals', async () => {
+  it('has the columns of the spec, the user on one line with the id and email on hover, and USD with 2 decimals', async () => {
+    const user = userEvent.setup();
     renderList({ 'GET /api/admin/withdrawals': reply(200, listOf([pendingA, approved])) });
     await screen.findByText('alice');
 
@@ -86,14 +87,18 @@ describe('Withdrawals list', () => {
       'Points',
       'USD',
       'Destination',
+      'Risk',
       'Status',
       'Approvals',
       'Waiting',
       'Created',
       'Actions',
     ]);
-    expect(within(row).getByText('USR-1')).toBeInTheDocument();
-    expect(within(row).getByText('alice@example.com')).toBeInTheDocument();
+    expect(within(row).queryByText('USR-1')).not.toBeInTheDocument();
+    await user.hover(within(row).getByText('alice'));
+    expect(
+      await screen.findByRole('tooltip', { name: 'USR-1 · alice@example.com' }),
+    ).toBeInTheDocument();
     expect(within(row).getByText('paypal_10')).toBeInTheDocument();
     expect(within(row).getByText('1,000')).toBeInTheDocument();
     expect(within(row).getByText('$12.50')).toBeInTheDocument();
@@ -158,7 +163,8 @@ describe('Withdrawals list', () => {
     });
     await screen.findByText('alice');
 
-    await user.type(screen.getByRole('textbox', { name: 'Admin note (optional)' }), ' Paid out ');
+    // the note lives in the dialog only: the page has no note box of its own
+    expect(screen.queryByRole('textbox', { name: /Admin note/ })).not.toBeInTheDocument();
     await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
 
     const dialog = await screen.findByRole('dialog', {
@@ -172,9 +178,9 @@ describe('Withdrawals list', () => {
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
 
     await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
-    );
+    const again = await screen.findByRole('dialog');
+    await user.type(within(again).getByRole('textbox', { name: 'Admin note' }), ' Paid out ');
+    await user.click(within(again).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
     const patch = requests.find((r) => r.method === 'PATCH');
@@ -263,7 +269,6 @@ describe('Withdrawals list', () => {
     });
     await screen.findByText('alice');
 
-    await user.type(screen.getByRole('textbox', { name: 'Admin note (optional)' }), 'fraud');
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reject selected' }));
@@ -272,8 +277,9 @@ describe('Withdrawals list', () => {
       name: 'Reject 2 withdrawals?',
     });
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
-    // the page's note is where the dialog's starts
-    expect(within(dialog).getByRole('textbox', { name: 'Admin note' })).toHaveValue('fraud');
+    const note = within(dialog).getByRole('textbox', { name: 'Admin note' });
+    expect(note).toHaveValue('');
+    await user.type(note, 'fraud');
     await pickReason(user, dialog, 'Duplicate account');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
@@ -316,35 +322,35 @@ describe('Withdrawals list', () => {
     expect(apiCalls(requests).filter((c) => c.startsWith('GET')).length).toBeGreaterThan(1);
   });
 
-  it('a note goes with one bulk decision only: the confirmation names its rows, then it is cleared', async () => {
+  it('a note goes with one bulk decision only: the confirmation names its rows, the next starts without it', async () => {
     const user = userEvent.setup();
     const { requests } = renderList({
       'GET /api/admin/withdrawals': reply(200, listOf([pendingA, pendingB])),
       'PATCH /api/admin/withdrawals/bulk': reply(200, { ok: true, updated: 1, skipped: [] }),
     });
     await screen.findByText('alice');
-    const note = () => screen.getByRole('textbox', { name: 'Admin note (optional)' });
     const patches = () => requests.filter((r) => r.method === 'PATCH').map((r) => r.body);
 
-    await user.type(note(), 'Paid via PayPal');
     await user.click(within(rowOf('bob')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Approve 1 withdrawal?',
     });
+    expect(within(dialog).getByText('No admin note will be saved.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Admin note' }), 'Paid via PayPal');
     expect(
       within(dialog).getByText('The note "Paid via PayPal" will be saved on: bob (USR-2, $3.00).'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('1 withdrawal approved')).toBeInTheDocument();
-    await waitFor(() => expect(note()).toHaveValue(''));
 
-    // The next decision, the note untouched: it carries none, and says so before.
+    // The next decision, its note untouched: it carries none, and says so before.
     await user.click(within(rowOf('bob')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Reject selected' }));
     const next = await screen.findByRole('dialog', {
       name: 'Reject 1 withdrawal?',
     });
+    expect(within(next).getByRole('textbox', { name: 'Admin note' })).toHaveValue('');
     expect(within(next).getByText('No admin note will be saved.')).toBeInTheDocument();
     await pickReason(user, next, 'Limit exceeded');
     await user.click(within(next).getByRole('button', { name: 'Confirm' }));
@@ -355,7 +361,7 @@ describe('Withdrawals list', () => {
     ]);
   });
 
-  it('a single decision names its row with the note, then clears the note', async () => {
+  it('a single decision names its row with the note as typed; cancelled, the note is not kept', async () => {
     const user = userEvent.setup();
     const { requests } = renderList({
       'GET /api/admin/withdrawals': reply(200, listOf([pendingA, pendingB])),
@@ -365,23 +371,30 @@ describe('Withdrawals list', () => {
       }),
     });
     await screen.findByText('alice');
-    const note = () => screen.getByRole('textbox', { name: 'Admin note (optional)' });
+    const approve = async () => {
+      await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
+      return screen.findByRole('dialog', {
+        name: 'Are you sure you want to approve this withdrawal?',
+      });
+    };
 
-    await user.type(note(), 'Checked');
-    await user.click(within(rowOf('alice')).getByRole('button', { name: 'Approve' }));
-    const single = await screen.findByRole('dialog', {
-      name: 'Are you sure you want to approve this withdrawal?',
-    });
+    const first = await approve();
+    await user.type(within(first).getByRole('textbox', { name: 'Admin note' }), 'Wrong row');
+    await user.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const single = await approve();
+    const note = within(single).getByRole('textbox', { name: 'Admin note' });
+    expect(note).toHaveValue('');
+    await user.type(note, 'Checked');
     expect(
       within(single).getByText('The note "Checked" will be saved on: alice (USR-1, $12.50).'),
     ).toBeInTheDocument();
     await user.click(within(single).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Withdrawal approved')).toBeInTheDocument();
-    await waitFor(() => expect(note()).toHaveValue(''));
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
-      action: 'approve',
-      adminNote: 'Checked',
-    });
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { action: 'approve', adminNote: 'Checked' },
+    ]);
   });
 
   it("shows each player's account status beside the withdrawal", async () => {

@@ -1,5 +1,5 @@
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { Box, Button, Stack, Tooltip, Typography } from '@mui/material';
+import { createContext, useContext } from 'react';
 import { DataTable } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ReadOnlyNote } from '../../access/ReadOnlyNote';
@@ -17,44 +17,52 @@ import type { StoredUser } from '../../storage';
 import { approvalBlock, approvalsText, awaitsAnotherAdmin, useSignedInAdmin } from './approvals';
 import { BulkDecisionButtons } from './BulkDecisionButtons';
 import { DecisionButton } from './DecisionButton';
+import { LinkedFilterChips } from './LinkedFilterChips';
 import { NewWithdrawalsChip } from './NewWithdrawalsChip';
+import { RiskChip } from './RiskChip';
+import { RISK_CHOICES } from './signals';
 import { detailPath, STATUS_CHOICES, type WithdrawalRecord } from './types';
-import { UserStatusNote } from './UserStatusNote';
+import { UserStatusMarker } from './UserStatusNote';
 import { ageSince, useNow } from './waiting';
-
-/** The page's optional admin note, sent with the next decision made from the list. */
-const AdminNoteContext = createContext({ note: '', clear: () => {} });
 
 /** The signed-in admin's user `_id`: a row they approved once waits for another admin. */
 const SignedInContext = createContext<StoredUser | null>(null);
 
 const isPending = (record: WithdrawalRecord) => record.status === 'pending';
 
-/** name, userId, email and the account's status stacked */
+/** Nothing in a cell wraps: what is too long ends in '…', whole on hover. */
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** The username after the account's status marker; the id and email on hover or focus. */
 const UserCell = ({ record }: { record: WithdrawalRecord }) => (
-  <Box sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
-    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-      {record.user?.username ?? '-'}
-    </Typography>
-    <UserStatusNote user={record.user} />
-    <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>
-      {record.userId}
-    </Typography>
-    <Typography variant="caption" component="div" color="text.secondary">
-      {record.user?.email ?? '-'}
-    </Typography>
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, maxWidth: 180 }}>
+    <UserStatusMarker user={record.user} />
+    <Tooltip title={`${record.userId} · ${record.user?.email ?? '-'}`} describeChild>
+      {/* focusable, so the keyboard reaches what hover shows */}
+      <Box component="span" tabIndex={0} sx={{ ...oneLine, fontWeight: 500 }}>
+        {record.user?.username ?? record.userId}
+      </Box>
+    </Tooltip>
   </Box>
+);
+
+/** A long destination ends in '…' rather than wrapping mid-word; the whole of it on hover. */
+const DestinationCell = ({ destination }: { destination: string }) => (
+  <Tooltip title={destination} describeChild>
+    <Box component="span" tabIndex={0} sx={{ ...oneLine, display: 'block', maxWidth: 200 }}>
+      {destination}
+    </Box>
+  </Tooltip>
 );
 
 /** View always; Approve / Reject only while the row is pending, to who may approve. */
 const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide: boolean }) => {
-  const adminNote = useContext(AdminNoteContext);
   const blocked = approvalBlock(record, useContext(SignedInContext));
   return (
-    // stacked: the rows are several lines tall anyway, and the table keeps its width for the data
     <Stack
+      direction="row"
       spacing={0.5}
-      sx={{ alignItems: 'flex-start', whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0 } }}
+      sx={{ whiteSpace: 'nowrap', '& .MuiButton-root': { minWidth: 0, py: 0 } }}
     >
       <Button size="small" component={RouterLink} to={detailPath(record.id)}>
         View
@@ -66,8 +74,7 @@ const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide
             key={action}
             record={record}
             action={action}
-            adminNote={adminNote.note}
-            onDecided={adminNote.clear}
+            adminNote=""
             confirmText={`Are you sure you want to ${action} this withdrawal?`}
             blockedBy={action === 'approve' ? blocked : undefined}
           />
@@ -76,19 +83,14 @@ const RowActions = ({ record, mayDecide }: { record: WithdrawalRecord; mayDecide
   );
 };
 
-/** '1 of 2'; under it, when this admin gave the first approval, that the next is another's. */
+/** '1 of 2'; beside it, when this admin gave the first approval, that the next is another's. */
 const ApprovalsCell = ({ record }: { record: WithdrawalRecord }) => {
   const me = useContext(SignedInContext);
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
       {approvalsText(record)}
       {awaitsAnotherAdmin(record, me?._id) && (
-        <Typography
-          variant="caption"
-          component="span"
-          color="warning.main"
-          sx={{ display: 'block' }}
-        >
+        <Typography variant="caption" component="span" color="warning.main" sx={{ ml: 1 }}>
           Needs another admin
         </Typography>
       )}
@@ -106,16 +108,13 @@ const WaitingCell = ({ record }: { record: WithdrawalRecord }) => {
   );
 };
 
-/** The date over the time, so the column stays narrow. */
+/** The date and the time on one line. */
 const CreatedCell = ({ iso }: { iso: string }) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return <>{formatDateTime(iso)}</>;
   return (
     <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap' }}>
-      {date.toLocaleDateString(undefined, { dateStyle: 'medium' })}
-      <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-        {date.toLocaleTimeString(undefined, { timeStyle: 'short' })}
-      </Box>
+      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
     </Box>
   );
 };
@@ -126,7 +125,6 @@ const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
       selectable={mayDecide}
       isRowSelectable={isPending}
       minWidth={1040}
-      alignTop
       empty={<EmptyNote>No withdrawals found</EmptyNote>}
     >
       <DataTable.Col
@@ -134,7 +132,12 @@ const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
         disableSort
         render={(record) => <UserCell record={record as WithdrawalRecord} />}
       />
-      <DataTable.Col label="Type" source="typeId" disableSort />
+      <DataTable.Col
+        label="Type"
+        source="typeId"
+        disableSort
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+      />
       <DataTable.Col
         label="Points"
         source="pointsSpent"
@@ -151,7 +154,12 @@ const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
         label="Destination"
         source="destination"
         disableSort
-        cellSx={() => ({ wordBreak: 'break-all', minWidth: 140 })}
+        render={(record) => <DestinationCell destination={record.destination} />}
+      />
+      <DataTable.Col
+        label="Risk"
+        disableSort
+        render={(record) => <RiskChip record={record as WithdrawalRecord} />}
       />
       <DataTable.Col
         label="Status"
@@ -187,50 +195,44 @@ const WithdrawalTable = ({ mayDecide }: { mayDecide: boolean }) => (
 );
 
 const WithdrawalListView = () => {
-  const [adminNote, setAdminNote] = useState('');
-  // A note goes with one decision only: a later one must not carry it unseen.
-  const clear = useCallback(() => setAdminNote(''), []);
-  const noteContext = useMemo(() => ({ note: adminNote, clear }), [adminNote, clear]);
-  // one check for the page: the rows, the note and the bulk buttons follow it
+  // one check for the page: the rows and the bulk buttons follow it
   const mayDecide = useAllowed('approve').allowed;
   const me = useSignedInAdmin();
   return (
     <SignedInContext.Provider value={me}>
-      <AdminNoteContext.Provider value={noteContext}>
-        <ReadOnlyNote action="approve" doing="approving and rejecting withdrawals" />
-        <ListToolbar
-          searchLabel="Search userId, destination or typeId"
-          filters={<ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />}
-          actions={
-            <>
-              <NewWithdrawalsChip />
-              <ExportCsvButton />
-            </>
-          }
-        />
-        {mayDecide && (
-          <ToolbarRow last>
-            <TextField
-              size="small"
-              label="Admin note (optional)"
-              value={adminNote}
-              onChange={(event) => setAdminNote(event.target.value)}
-              helperText="Saved with the next decision only"
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
-              sx={{ flex: '1 1 280px', maxWidth: 520 }}
-            />
-            <BulkDecisionButtons adminNote={adminNote} onDecided={clear} />
-          </ToolbarRow>
-        )}
-        <WithdrawalTable mayDecide={mayDecide} />
-      </AdminNoteContext.Provider>
+      <ReadOnlyNote action="approve" doing="approving and rejecting withdrawals" />
+      <ListToolbar
+        searchLabel="Search userId, destination or typeId"
+        filters={
+          <>
+            <ListSelectFilter source="status" label="Status" choices={STATUS_CHOICES} />
+            <ListSelectFilter source="risk" label="Risk" choices={RISK_CHOICES} />
+            <LinkedFilterChips />
+          </>
+        }
+        actions={
+          <>
+            <NewWithdrawalsChip />
+            <ExportCsvButton />
+          </>
+        }
+      />
+      {mayDecide && (
+        <ToolbarRow last>
+          <BulkDecisionButtons />
+        </ToolbarRow>
+      )}
+      <WithdrawalTable mayDecide={mayDecide} />
     </SignedInContext.Provider>
   );
 };
 
 const PENDING = { status: 'pending' };
 
-/** /withdrawals: pending first by default, newest first, 20 a page. */
+/**
+ * /withdrawals: pending first by default, newest first, 20 a page; one line a row. A link from
+ * a risk signal's evidence opens it filtered by `destination` or `ids` (`?filter=`).
+ */
 export const WithdrawalList = () => (
   <PagedList title="Withdrawals" filterDefaultValues={PENDING}>
     <WithdrawalListView />

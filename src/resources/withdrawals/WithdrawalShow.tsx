@@ -15,6 +15,7 @@ import { useOtherViewers } from '../../live/usePresence';
 import { AlsoViewing } from './AlsoViewing';
 import { approvalBlock, approvalsText, useSignedInAdmin } from './approvals';
 import { DecisionButton } from './DecisionButton';
+import { RiskSignalsCard } from './RiskSignalsCard';
 import type { WithdrawalRecord } from './types';
 import { UserStatusNote } from './UserStatusNote';
 
@@ -166,6 +167,11 @@ const WithdrawalDetail = () => {
       <Box sx={{ mb: 2 }}>
         <BackButton fallback="/withdrawals" />
       </Box>
+      {record && (
+        <Box sx={{ mb: 2 }}>
+          <RiskSignalsCard record={record} />
+        </Box>
+      )}
       <Card>
         <CardContent>
           {isPending || !record ? (
@@ -194,8 +200,8 @@ const WithdrawalDetail = () => {
 };
 
 /**
- * /withdrawals/{id}: every field, the moderation note, Approve / Reject while pending, and the
- * withdrawal's history.
+ * /withdrawals/{id}: its risk signals first, then every field, the moderation note, Approve /
+ * Reject while pending (the dialogs start from that note), and the withdrawal's history.
  */
 export const WithdrawalShow = () => {
   const loadFailure = useRecordLoadFailure(
