@@ -498,4 +498,58 @@ describe('unsaved changes', () => {
     await panel(YESTERDAY);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('leaving the page with unsaved edits asks first, also after a refused save; a saved deck leaves freely', async () => {
+    quietFailures();
+    const user = userEvent.setup();
+    let refuse = true;
+    const { routes } = fakeDecksApi();
+    const save = routes[`PUT ${dayUrl(TODAY)}`] as FakeRoute;
+    renderDecks({
+      ...routes,
+      [`PUT ${dayUrl(TODAY)}`]: (request) =>
+        refuse ? reply(409, { error: 'Changed by someone else', code: 'conflict' }) : save(request),
+    });
+    await loaded();
+    await typeInto(user, field('Amount', 1), '99');
+    await user.click(button('Save deck'));
+    expect(await screen.findByText('Error saving deck')).toBeVisible();
+
+    // the browser's own question (jsdom has none): first the admin stays, then leaves
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledOnce());
+      expect(field('Amount', 1)).toHaveValue(99);
+
+      refuse = false;
+      await user.click(button('Save deck'));
+      expect(await screen.findByText('Deck saved')).toBeVisible();
+      await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      expect(confirm).toHaveBeenCalledOnce();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('rows added and removed again leave the page without asking', async () => {
+    const user = userEvent.setup();
+    renderDecks(fakeDecksApi().routes);
+    await loaded();
+    await typeInto(user, field('Amount', 1), '99');
+    await typeInto(user, field('Amount', 1), '25');
+    await user.click(button('+ Add row'));
+    await user.click(button('Remove row 4'));
+    expect(screen.queryByText(/Unsaved changes/)).not.toBeInTheDocument();
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      expect(confirm).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
 });
