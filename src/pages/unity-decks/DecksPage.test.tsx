@@ -9,6 +9,7 @@ import {
   FAR_DAY,
   fakeDecksApi,
   LIST_URL,
+  makeDeck,
   renderDecks,
   TODAY,
   TOMORROW,
@@ -551,5 +552,24 @@ describe('unsaved changes', () => {
     } finally {
       confirm.mockRestore();
     }
+  });
+
+  it('a day changed elsewhere while edited keeps the edits', async () => {
+    const user = userEvent.setup();
+    const api = fakeDecksApi();
+    const { liveStream } = renderDecks(api.routes);
+    await loaded();
+    await liveStream.connected();
+    await typeInto(user, field('Amount', 1), '99');
+
+    api.db.set(TODAY, makeDeck(TODAY, [{ index: 0, amount: 7 }]));
+    liveStream.emit('resource', { topic: 'resource/decks', type: 'updated', ids: [TODAY] });
+    await waitFor(async () => expect(await dayButton(TODAY)).toHaveTextContent('1 card'));
+    expect(rowValues()).toEqual([
+      ['2', '99'],
+      ['0', '10'],
+      ['1', '2.5'],
+    ]);
+    expect(screen.getByText(/Unsaved changes/)).toBeVisible();
   });
 });
