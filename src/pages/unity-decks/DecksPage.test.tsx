@@ -325,6 +325,42 @@ describe('saving', () => {
     expect(screen.getByText(/Unsaved changes/)).toBeVisible();
   });
 
+  it('a row’s message moves with it when the rows are sorted, and goes once it is fixed', async () => {
+    const user = userEvent.setup();
+    renderDecks(fakeDecksApi().routes);
+    await loaded();
+    await typeInto(user, field('Amount', 1), '-1');
+    await user.click(button('Save deck'));
+    expect(field('Amount', 1)).toHaveAccessibleDescription('must be 0 or more');
+
+    await user.click(button('Sort by index'));
+    expect(rowValues()).toEqual([
+      ['0', '10'],
+      ['1', '2.5'],
+      ['2', '-1'],
+    ]);
+    expect(field('Amount', 3)).toHaveAccessibleDescription('must be 0 or more');
+    expect(field('Amount', 1)).not.toHaveAttribute('aria-invalid', 'true');
+    await typeInto(user, field('Amount', 3), '3');
+    expect(field('Amount', 3)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a refusal of the cards as a whole above the rows', async () => {
+    quietFailures();
+    const user = userEvent.setup();
+    const refused = reply(400, {
+      error: 'Invalid body: cards',
+      code: 'invalid_input',
+      fields: { cards: 'must have at most 500 cards' },
+    });
+    renderDecks(fakeDecksApi(undefined, { [`PUT ${dayUrl(TODAY)}`]: refused }).routes);
+    await loaded();
+    await user.click(button('+ Add row'));
+    await user.click(button('Save deck'));
+    expect(await screen.findByText('Error saving deck')).toBeVisible();
+    expect(screen.getByText('must have at most 500 cards')).toBeVisible();
+  });
+
   it('says Could not save deck when the answer lacks ok', async () => {
     const user = userEvent.setup();
     renderDecks(fakeDecksApi(undefined, { [`PUT ${dayUrl(TODAY)}`]: reply(200, {}) }).routes);
