@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WarnWhenUnsavedChanges } from 'react-admin';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type { Deck } from '../../../contract/decks';
 import { useAllowed } from '../../access/useAllowed';
@@ -17,14 +17,21 @@ import { CopyDialog } from './CopyDialog';
 import { DeckRowsTable } from './DeckRowsTable';
 import { dateKeyProblem, utcInputToIso } from './dates';
 import {
+  byPosition,
   type CheckedDeck,
   type DeckForm,
   deckFormOf,
   deckFormSchema,
-  withIds,
-  withoutIds,
 } from './deckForm';
-import { addRow, type RowField, sortByIndex, splitServerErrors } from './deckRows';
+import {
+  addRow,
+  type DeckRow,
+  type RowField,
+  removeRow,
+  sortByIndex,
+  splitServerErrors,
+  updateRow,
+} from './deckRows';
 import { DECKS_PAGE } from './page';
 import { useDeck, useDeckActions, useHoldDeck } from './useDecks';
 
@@ -95,12 +102,9 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { control, register, clearErrors, setError, getValues, reset } = form;
-  const { fields, append, remove, replace } = useFieldArray({
-    control,
-    name: 'rows',
-    keyName: 'key',
-  });
+  const { control, register, clearErrors, setError, setValue, getValues, getFieldState, reset } =
+    form;
+  const rows = useController({ control, name: 'rows' }).field.value;
   const { isDirty: dirty, errors } = form.formState;
   const [copying, setCopying] = useState(false);
   const page = useLocation().pathname;
@@ -116,10 +120,44 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
     reset(deckFormOf(deck));
   }, [deck, dirty, reset]);
 
+  const setRows = useCallback(
+    (next: DeckRow[]) => setValue('rows', next, { shouldDirty: true }),
+    [setValue],
+  );
+  /** New rows, or the same in another order: each row's messages (by position) move with it. */
+  const rearrange = useCallback(
+    (next: DeckRow[]) => {
+      const from = new Map(getValues('rows').map((row, position) => [row.id, position]));
+      const moved = next.flatMap((row, position) =>
+        FIELDS.flatMap((field) => {
+          const error = getFieldState(`rows.${from.get(row.id) ?? -1}.${field}`).error;
+          return error ? [{ path: `rows.${position}.${field}` as const, error }] : [];
+        }),
+      );
+      setRows(next);
+      clearErrors('rows');
+      for (const { path, error } of moved) setError(path, error);
+    },
+    [getValues, getFieldState, setRows, clearErrors, setError],
+  );
+  const onChange = useCallback(
+    (id: number, field: RowField, value: string) => {
+      const current = getValues('rows');
+      setRows(updateRow(current, id, field, value));
+      // a field's message goes as soon as it is typed in
+      clearErrors(`rows.${current.findIndex((row) => row.id === id)}.${field}`);
+    },
+    [getValues, setRows, clearErrors],
+  );
+  const onRemove = useCallback(
+    (id: number) => rearrange(removeRow(getValues('rows'), id)),
+    [rearrange, getValues],
+  );
+
   const actions = useDeckActions(dateKey, {
     onApplied: (saved) => reset(deckFormOf(saved)),
     onSaveError: (error) => {
-      const split = splitServerErrors(fieldErrorsOf(error) ?? {}, withIds(getValues('rows')));
+      const split = splitServerErrors(fieldErrorsOf(error) ?? {}, byPosition(getValues('rows')));
       for (const [position, problems] of Object.entries(split.rows)) {
         for (const field of FIELDS) {
           const message = problems[field];
@@ -148,25 +186,6 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
       ...(resetAt !== undefined && { resetAt }),
     });
   };
-
-  /** The rows in index order; each row's messages move with it. */
-  const sortRows = () => {
-    const rowErrors = errors.rows;
-    const sorted = sortByIndex(withIds(getValues('rows')));
-    replace(withoutIds(sorted));
-    clearErrors('rows');
-    sorted.forEach((row, position) => {
-      for (const field of FIELDS) {
-        const message = rowErrors?.[row.id]?.[field]?.message;
-        if (message) setError(`rows.${position}.${field}`, { type: 'server', message });
-      }
-    });
-  };
-  const addOne = () => {
-    const added = addRow(withIds(getValues('rows'))).at(-1);
-    if (added) append({ index: added.index, amount: added.amount }, { shouldFocus: false });
-  };
-  const onRemove = useCallback((position: number) => remove(position), [remove]);
 
   const { busy } = actions;
   const formMessages = Object.entries(errors.root ?? {}).flatMap(([name, error]) =>
@@ -197,24 +216,31 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
           {message}
         </Alert>
       ))}
-      {fields.length === 0 ? (
+      {rows.length === 0 ? (
         <EmptyNote>No cards for this day</EmptyNote>
       ) : (
         <DeckRowsTable
-          fields={fields}
+          rows={rows}
           errors={errors.rows}
           disabled={busy || !mayWrite}
-          register={register}
-          clearErrors={clearErrors}
+          onChange={onChange}
           onRemove={onRemove}
         />
       )}
       {mayWrite && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="outlined" onClick={addOne} disabled={busy}>
+          <Button
+            variant="outlined"
+            onClick={() => setRows(addRow(getValues('rows')))}
+            disabled={busy}
+          >
             + Add row
           </Button>
-          <Button variant="outlined" onClick={sortRows} disabled={busy || fields.length < 2}>
+          <Button
+            variant="outlined"
+            onClick={() => rearrange(sortByIndex(getValues('rows')))}
+            disabled={busy || rows.length < 2}
+          >
             Sort by index
           </Button>
           <Button variant="outlined" onClick={() => setCopying(true)} disabled={busy}>
@@ -228,9 +254,9 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
             confirm="Clear all rows for this day?"
             description="The rows are cleared here; Save deck makes it stick."
             confirmLabel="Clear"
-            disabled={busy || fields.length === 0}
+            disabled={busy || rows.length === 0}
             onConfirm={async () => {
-              replace([]);
+              setRows([]);
               clearErrors('rows');
             }}
           >

@@ -10,60 +10,51 @@ import {
   TextField,
 } from '@mui/material';
 import { memo } from 'react';
-import type { FieldErrors, UseFormClearErrors, UseFormRegister } from 'react-hook-form';
-import type { DeckForm, DeckFormRow } from './deckForm';
-import type { RowField } from './deckRows';
+import type { FieldErrors } from 'react-hook-form';
+import type { DeckForm } from './deckForm';
+import type { DeckRow, RowField } from './deckRows';
 
-type RowErrors = FieldErrors<DeckFormRow>;
+type RowErrors = FieldErrors<DeckForm>['rows'];
 
 export interface DeckRowsTableProps {
-  /** useFieldArray's fields: `key` keeps React's key stable. */
-  fields: { key: string }[];
-  errors: FieldErrors<DeckForm>['rows'];
+  rows: DeckRow[];
+  /** The form's messages by row position, then field. */
+  errors: RowErrors;
   disabled: boolean;
-  register: UseFormRegister<DeckForm>;
-  clearErrors: UseFormClearErrors<DeckForm>;
-  onRemove: (position: number) => void;
+  onChange: (id: number, field: RowField, value: string) => void;
+  onRemove: (id: number) => void;
 }
 
-interface LineProps extends Omit<DeckRowsTableProps, 'fields' | 'errors'> {
-  /** 0-based; the fields' names say it 1-based. */
+interface LineProps extends Omit<DeckRowsTableProps, 'rows' | 'errors'> {
+  row: DeckRow;
+  /** 1-based, for the fields' names. */
   position: number;
-  errors: RowErrors | undefined;
+  errors: NonNullable<RowErrors>[number] | undefined;
 }
 
-// One row re-renders only when its own errors change (the inputs keep their text): a deck may
-// hold 500.
-const Line = memo(({ position, errors, disabled, register, clearErrors, onRemove }: LineProps) => {
-  const field = (name: RowField, label: string, step: string) => {
-    const path = `rows.${position}.${name}` as const;
-    // a field's message goes as soon as it is typed in
-    const { ref, ...bound } = register(path, { onChange: () => clearErrors(path) });
-    const message = errors?.[name]?.message;
-    return (
-      <TextField
-        {...bound}
-        inputRef={ref}
-        type="number"
-        size="small"
-        error={Boolean(message)}
-        helperText={message}
-        disabled={disabled}
-        slotProps={{
-          htmlInput: { 'aria-label': `${label} of row ${position + 1}`, min: 0, step },
-        }}
-        sx={{ width: '100%', minWidth: 90 }}
-      />
-    );
-  };
+// One row re-renders only when its own values or errors change: a deck may hold 500.
+const Line = memo(({ row, position, errors, disabled, onChange, onRemove }: LineProps) => {
+  const field = (name: RowField, label: string, step: string) => (
+    <TextField
+      type="number"
+      size="small"
+      value={row[name]}
+      onChange={(event) => onChange(row.id, name, event.target.value)}
+      error={Boolean(errors?.[name])}
+      helperText={errors?.[name]?.message}
+      disabled={disabled}
+      slotProps={{ htmlInput: { 'aria-label': `${label} of row ${position}`, min: 0, step } }}
+      sx={{ width: '100%', minWidth: 90 }}
+    />
+  );
   return (
     <TableRow>
       <TableCell>{field('index', 'Index', '1')}</TableCell>
       <TableCell>{field('amount', 'Amount', 'any')}</TableCell>
       <TableCell padding="checkbox" align="center">
         <IconButton
-          aria-label={`Remove row ${position + 1}`}
-          onClick={() => onRemove(position)}
+          aria-label={`Remove row ${position}`}
+          onClick={() => onRemove(row.id)}
           disabled={disabled}
           size="small"
         >
@@ -75,7 +66,7 @@ const Line = memo(({ position, errors, disabled, register, clearErrors, onRemove
 });
 
 /** The deck's rows: Index, Amount and Remove, each field editable in place. */
-export const DeckRowsTable = ({ fields, errors, ...actions }: DeckRowsTableProps) => (
+export const DeckRowsTable = ({ rows, errors, ...actions }: DeckRowsTableProps) => (
   <TableContainer>
     <Table size="small" aria-label="Cards">
       <TableHead>
@@ -88,8 +79,8 @@ export const DeckRowsTable = ({ fields, errors, ...actions }: DeckRowsTableProps
         </TableRow>
       </TableHead>
       <TableBody>
-        {fields.map((row, i) => (
-          <Line key={row.key} position={i} errors={errors?.[i]} {...actions} />
+        {rows.map((row, i) => (
+          <Line key={row.id} row={row} position={i + 1} errors={errors?.[i]} {...actions} />
         ))}
       </TableBody>
     </Table>

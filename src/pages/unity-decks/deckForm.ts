@@ -3,12 +3,9 @@ import type { Deck, DeckSave } from '../../../contract/decks';
 import { isoToUtcInput, utcInputToIso } from './dates';
 import { cardsOf, type DeckRow, rowsFromCards } from './deckRows';
 
-/** One row of the deck form: the fields' text as typed. */
-export type DeckFormRow = Omit<DeckRow, 'id'>;
-
 /** The day as the deck form holds it. */
 export interface DeckForm {
-  rows: DeckFormRow[];
+  rows: DeckRow[];
   /** The Reset at (UTC) field's text. */
   resetAt: string;
   /** The updatedAt of the deck the edit began from (none for a day without a deck). */
@@ -24,15 +21,12 @@ export interface CheckedDeck {
 export const ROWS_INVALID = 'Fix the highlighted rows, then save again.';
 export const RESET_AT_INVALID = 'Enter a date and time, or leave it empty for none';
 
-/** The form's rows as the row helpers (deckRows.ts) take them: each row's id is its position. */
-export const withIds = (rows: readonly DeckFormRow[]): DeckRow[] =>
-  rows.map((row, id) => ({ id, index: row.index, amount: row.amount }));
-
-export const withoutIds = (rows: readonly DeckRow[]): DeckFormRow[] =>
-  rows.map(({ index, amount }) => ({ index, amount }));
+/** The rows with their positions for ids: the form's messages go by position ('rows.3.amount'). */
+export const byPosition = (rows: readonly DeckRow[]): DeckRow[] =>
+  rows.map((row, id) => ({ ...row, id }));
 
 export const deckFormOf = (deck: Deck | null): DeckForm => ({
-  rows: withoutIds(rowsFromCards(deck?.cards ?? [])),
+  rows: rowsFromCards(deck?.cards ?? []),
   resetAt: isoToUtcInput(deck?.resetAt ?? null),
   version: deck?.updatedAt,
 });
@@ -44,12 +38,12 @@ export const deckFormOf = (deck: Deck | null): DeckForm => ({
  */
 export const deckFormSchema = z
   .object({
-    rows: z.array(z.object({ index: z.string(), amount: z.string() })),
+    rows: z.array(z.object({ id: z.number(), index: z.string(), amount: z.string() })),
     resetAt: z.string(),
     version: z.string().optional(),
   })
   .transform(({ rows, resetAt: text, version }, ctx): CheckedDeck => {
-    const { cards, errors } = cardsOf(withIds(rows));
+    const { cards, errors } = cardsOf(byPosition(rows));
     for (const [position, problems] of Object.entries(errors)) {
       for (const [field, message] of Object.entries(problems)) {
         ctx.addIssue({ code: 'custom', path: ['rows', Number(position), field], message });
