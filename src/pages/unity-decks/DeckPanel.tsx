@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { WarnWhenUnsavedChanges } from 'react-admin';
 import { useController, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
@@ -16,27 +16,13 @@ import { formatDateTime } from '../../format';
 import { CopyDialog } from './CopyDialog';
 import { DeckRowsTable } from './DeckRowsTable';
 import { dateKeyProblem, utcInputToIso } from './dates';
-import {
-  byPosition,
-  type CheckedDeck,
-  type DeckForm,
-  deckFormOf,
-  deckFormSchema,
-} from './deckForm';
-import {
-  addRow,
-  type DeckRow,
-  type RowField,
-  removeRow,
-  sortByIndex,
-  splitServerErrors,
-  updateRow,
-} from './deckRows';
+import { type CheckedDeck, type DeckForm, deckFormOf, deckFormSchema } from './deckForm';
+import { addRow, sortByIndex } from './deckRows';
 import { DECKS_PAGE } from './page';
+import { useDeckRows } from './useDeckRows';
 import { useDeck, useDeckActions, useHoldDeck } from './useDecks';
 
 const resolver = zodResolver(deckFormSchema);
-const FIELDS: RowField[] = ['index', 'amount'];
 
 export interface DeckPanelProps {
   dateKey: string;
@@ -102,8 +88,7 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { control, register, clearErrors, setError, setValue, getValues, getFieldState, reset } =
-    form;
+  const { control, register, clearErrors, getValues, reset } = form;
   const rows = useController({ control, name: 'rows' }).field.value;
   const { isDirty: dirty, errors } = form.formState;
   const [copying, setCopying] = useState(false);
@@ -120,55 +105,11 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
     reset(deckFormOf(deck));
   }, [deck, dirty, reset]);
 
-  const setRows = useCallback(
-    (next: DeckRow[]) => setValue('rows', next, { shouldDirty: true }),
-    [setValue],
-  );
-  /** New rows, or the same in another order: each row's messages (by position) move with it. */
-  const rearrange = useCallback(
-    (next: DeckRow[]) => {
-      const from = new Map(getValues('rows').map((row, position) => [row.id, position]));
-      const moved = next.flatMap((row, position) =>
-        FIELDS.flatMap((field) => {
-          const error = getFieldState(`rows.${from.get(row.id) ?? -1}.${field}`).error;
-          return error ? [{ path: `rows.${position}.${field}` as const, error }] : [];
-        }),
-      );
-      setRows(next);
-      clearErrors('rows');
-      for (const { path, error } of moved) setError(path, error);
-    },
-    [getValues, getFieldState, setRows, clearErrors, setError],
-  );
-  const onChange = useCallback(
-    (id: number, field: RowField, value: string) => {
-      const current = getValues('rows');
-      setRows(updateRow(current, id, field, value));
-      // a field's message goes as soon as it is typed in
-      clearErrors(`rows.${current.findIndex((row) => row.id === id)}.${field}`);
-    },
-    [getValues, setRows, clearErrors],
-  );
-  const onRemove = useCallback(
-    (id: number) => rearrange(removeRow(getValues('rows'), id)),
-    [rearrange, getValues],
-  );
+  const { setRows, rearrange, onChange, onRemove, showRefusal } = useDeckRows(form);
 
   const actions = useDeckActions(dateKey, {
     onApplied: (saved) => reset(deckFormOf(saved)),
-    onSaveError: (error) => {
-      const split = splitServerErrors(fieldErrorsOf(error) ?? {}, byPosition(getValues('rows')));
-      for (const [position, problems] of Object.entries(split.rows)) {
-        for (const field of FIELDS) {
-          const message = problems[field];
-          if (message) setError(`rows.${Number(position)}.${field}`, { type: 'server', message });
-        }
-      }
-      for (const [name, message] of Object.entries(split.other)) {
-        const at = name === 'resetAt' ? name : (`root.${name.replaceAll('.', '_')}` as const);
-        setError(at, { type: 'server', message });
-      }
-    },
+    onSaveError: (error) => showRefusal(fieldErrorsOf(error) ?? {}),
   });
 
   const save = form.handleSubmit(({ body, version }) =>
