@@ -40,7 +40,9 @@ export const CopyDialog = ({ dateKey, dirty, onCopy, onClose }: CopyDialogProps)
   const { register, handleSubmit, clearErrors, formState } = useForm({
     defaultValues: { source: '' },
     resolver: zodResolver(sourceOf(dateKey)),
+    // the message stays until typed over; focus stays where the admin left it
     reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
   const { ref, ...source } = register('source', { onChange: () => clearErrors('source') });
   const problem = formState.errors.source?.message;
