@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Dialog,
@@ -7,7 +8,9 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { dateKeyProblem } from './dates';
 
 export interface CopyDialogProps {
@@ -19,35 +22,39 @@ export interface CopyDialogProps {
   onClose: () => void;
 }
 
+/** The dialog's one field: the source day (trimmed), empty to cancel, never the day itself. */
+const sourceOf = (dateKey: string) =>
+  z.object({ source: z.string().trim() }).superRefine(({ source }, ctx) => {
+    if (!source) return;
+    const wrong =
+      dateKeyProblem(source) ?? (source === dateKey ? `Pick a day other than ${dateKey}` : null);
+    if (wrong) ctx.addIssue({ code: 'custom', path: ['source'], message: wrong });
+  });
+
 /**
  * 'Copy from…': asks for the source day in YYYY-MM-DD form. An empty answer cancels, as
  * Cancel, Escape and the backdrop do. Mount it for each question: it starts empty.
  */
 export const CopyDialog = ({ dateKey, dirty, onCopy, onClose }: CopyDialogProps) => {
   const titleId = useId();
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, clearErrors, formState } = useForm({
+    defaultValues: { source: '' },
+    resolver: zodResolver(sourceOf(dateKey)),
+    // the message stays until typed over; focus stays where the admin left it
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { ref, ...source } = register('source', { onChange: () => clearErrors('source') });
+  const problem = formState.errors.source?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const source = value.trim();
-    if (!source) {
-      onClose();
-      return;
-    }
-    const wrong =
-      dateKeyProblem(source) ?? (source === dateKey ? `Pick a day other than ${dateKey}` : null);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
+  const submit = handleSubmit((values) => {
     onClose();
-    onCopy(source);
-  };
+    if (values.source) onCopy(values.source);
+  });
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Copy from…</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
@@ -55,15 +62,12 @@ export const CopyDialog = ({ dateKey, dirty, onCopy, onClose }: CopyDialogProps)
             {dirty && ' Your unsaved changes will be lost.'}
           </DialogContentText>
           <TextField
+            {...source}
+            inputRef={ref}
             autoFocus
             fullWidth
             label="Source date (YYYY-MM-DD)"
             placeholder="YYYY-MM-DD"
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setProblem(null);
-            }}
             error={Boolean(problem)}
             helperText={problem ?? 'Leave it empty to cancel'}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}

@@ -1,5 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { WarnWhenUnsavedChanges } from 'react-admin';
+import { useController, useForm } from 'react-hook-form';
+import { useLocation } from 'react-router-dom';
 import type { Deck } from '../../../contract/decks';
 import { useAllowed } from '../../access/useAllowed';
 import { errorMessage, fieldErrorsOf } from '../../apiErrors';
@@ -11,43 +15,14 @@ import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../format';
 import { CopyDialog } from './CopyDialog';
 import { DeckRowsTable } from './DeckRowsTable';
-import { dateKeyProblem, isoToUtcInput, utcInputToIso } from './dates';
-import {
-  addRow,
-  cardsOf,
-  type DeckRow,
-  type RowErrors,
-  type RowField,
-  removeRow,
-  rowsFromCards,
-  sameRows,
-  sortByIndex,
-  splitServerErrors,
-  updateRow,
-} from './deckRows';
+import { dateKeyProblem, utcInputToIso } from './dates';
+import { type CheckedDeck, type DeckForm, deckFormOf, deckFormSchema } from './deckForm';
+import { addRow, sortByIndex } from './deckRows';
 import { DECKS_PAGE } from './page';
+import { useDeckRows } from './useDeckRows';
 import { useDeck, useDeckActions, useHoldDeck } from './useDecks';
 
-/** The day as the form shows it. */
-interface Draft {
-  rows: DeckRow[];
-  /** The Reset at (UTC) field's text. */
-  resetAt: string;
-  /** The updatedAt of the deck the edit began from (none for a day without a deck). */
-  version: string | undefined;
-}
-
-const draftOf = (deck: Deck | null): Draft => ({
-  rows: rowsFromCards(deck?.cards ?? []),
-  resetAt: isoToUtcInput(deck?.resetAt ?? null),
-  version: deck?.updatedAt,
-});
-
-/** Problems that belong to no row: resetAt, or the cards as a whole. */
-type FormErrors = Record<string, string>;
-
-const ROWS_INVALID = 'Fix the highlighted rows, then save again.';
-const RESET_AT_INVALID = 'Enter a date and time, or leave it empty for none';
+const resolver = zodResolver(deckFormSchema);
 
 export interface DeckPanelProps {
   dateKey: string;
@@ -101,68 +76,50 @@ export const DeckPanel = (props: DeckPanelProps) => {
   );
 };
 
+/**
+ * The day's deck as a form: edits stay in it until 'Save deck'; the page is told whether there
+ * are any, so switching days can ask first, and leaving the page asks through react-admin.
+ */
 const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: Deck | null }) => {
-  const stored = useMemo(() => draftOf(deck), [deck]);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [rowErrors, setRowErrors] = useState<RowErrors>({});
-  const [formErrors, setFormErrors] = useState<FormErrors>({});
+  const form = useForm<DeckForm, unknown, CheckedDeck>({
+    defaultValues: deckFormOf(deck),
+    resolver,
+    // messages stay until the next save (typing in a field clears its own), nothing is focused
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, register, clearErrors, getValues, reset } = form;
+  const rows = useController({ control, name: 'rows' }).field.value;
+  const { isDirty: dirty, errors } = form.formState;
   const [copying, setCopying] = useState(false);
+  const page = useLocation().pathname;
   // a reader of decks sees the day's rows, read-only, without the buttons that change them
   const mayWrite = useAllowed('edit', DECKS_PAGE).allowed;
-  const view = draft ?? stored;
-  const dirty =
-    draft !== null && (draft.resetAt !== stored.resetAt || !sameRows(draft.rows, stored.rows));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   useHoldDeck(dateKey, dirty);
+  // the day changed while not being edited (another admin's save): show it
+  const shown = useRef(deck);
+  useEffect(() => {
+    if (deck === shown.current || dirty) return;
+    shown.current = deck;
+    reset(deckFormOf(deck));
+  }, [deck, dirty, reset]);
+
+  const { setRows, rearrange, onChange, onRemove, showRefusal } = useDeckRows(form);
 
   const actions = useDeckActions(dateKey, {
-    onApplied: () => {
-      setDraft(null);
-      setRowErrors({});
-      setFormErrors({});
-    },
-    onSaveError: (error) => {
-      const split = splitServerErrors(fieldErrorsOf(error) ?? {}, view.rows);
-      setRowErrors(split.rows);
-      setFormErrors(split.other);
-    },
+    onApplied: (saved) => reset(deckFormOf(saved)),
+    onSaveError: (error) => showRefusal(fieldErrorsOf(error) ?? {}),
   });
 
-  const editRows = useCallback(
-    (change: (rows: DeckRow[]) => DeckRow[]) =>
-      setDraft((current) => {
-        const base = current ?? stored;
-        return { ...base, rows: change(base.rows) };
-      }),
-    [stored],
+  const save = form.handleSubmit(({ body, version }) =>
+    actions.save.mutateAsync({ body, version }).then(() => undefined),
   );
-  const onChange = useCallback(
-    (id: number, field: RowField, value: string) => {
-      editRows((rows) => updateRow(rows, id, field, value));
-      setRowErrors((errors) => {
-        const { [field]: _, ...rest } = errors[id] ?? {};
-        return { ...errors, [id]: rest };
-      });
-    },
-    [editRows],
-  );
-  const onRemove = useCallback((id: number) => editRows((rows) => removeRow(rows, id)), [editRows]);
-
-  const save = () => {
-    const { cards, errors } = cardsOf(view.rows);
-    const resetAt = utcInputToIso(view.resetAt);
-    const invalid = Object.keys(errors).length > 0;
-    setRowErrors(errors);
-    setFormErrors({
-      ...(invalid && { cards: ROWS_INVALID }),
-      ...(resetAt === undefined && { resetAt: RESET_AT_INVALID }),
-    });
-    if (invalid || resetAt === undefined) return;
-    actions.save.mutate({ body: { cards, resetAt }, version: view.version });
-  };
+  // a refused save is told by the action's own messages; the form stays unsaved
+  const onSave = () => void save().catch(() => undefined);
 
   const copyFrom = (fromDateKey: string) => {
-    const resetAt = utcInputToIso(view.resetAt);
+    const resetAt = utcInputToIso(getValues('resetAt'));
     // An unreadable field is left out: the day keeps its own.
     actions.copy.mutate({
       fromDateKey,
@@ -172,7 +129,12 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
   };
 
   const { busy } = actions;
-  const otherErrors = Object.entries(formErrors).filter(([name]) => name !== 'resetAt');
+  const formMessages = Object.entries(errors.root ?? {}).flatMap(([name, error]) =>
+    error && typeof error === 'object' && 'message' in error && typeof error.message === 'string'
+      ? [[name, error.message] as const]
+      : [],
+  );
+  const resetAtField = register('resetAt', { onChange: () => clearErrors('resetAt') });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography variant="body2" color="text.secondary" role="status">
@@ -180,31 +142,27 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
         {dirty && ' · Unsaved changes'}
       </Typography>
       <TextField
+        {...resetAtField}
+        inputRef={resetAtField.ref}
         type="datetime-local"
         label="Reset at (UTC)"
-        value={view.resetAt}
-        onChange={(event) => {
-          const resetAt = event.target.value;
-          setDraft((current) => ({ ...(current ?? stored), resetAt }));
-          setFormErrors(({ resetAt: _, ...rest }) => rest);
-        }}
-        error={Boolean(formErrors.resetAt)}
-        helperText={formErrors.resetAt ?? 'In UTC; leave it empty for none'}
+        error={Boolean(errors.resetAt)}
+        helperText={errors.resetAt?.message ?? 'In UTC; leave it empty for none'}
         disabled={busy}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
         sx={{ maxWidth: 320 }}
       />
-      {otherErrors.map(([name, message]) => (
+      {formMessages.map(([name, message]) => (
         <Alert key={name} severity="error">
           {message}
         </Alert>
       ))}
-      {view.rows.length === 0 ? (
+      {rows.length === 0 ? (
         <EmptyNote>No cards for this day</EmptyNote>
       ) : (
         <DeckRowsTable
-          rows={view.rows}
-          errors={rowErrors}
+          rows={rows}
+          errors={errors.rows}
           disabled={busy || !mayWrite}
           onChange={onChange}
           onRemove={onRemove}
@@ -212,13 +170,17 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
       )}
       {mayWrite && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="outlined" onClick={() => editRows(addRow)} disabled={busy}>
+          <Button
+            variant="outlined"
+            onClick={() => setRows(addRow(getValues('rows')))}
+            disabled={busy}
+          >
             + Add row
           </Button>
           <Button
             variant="outlined"
-            onClick={() => editRows(sortByIndex)}
-            disabled={busy || view.rows.length < 2}
+            onClick={() => rearrange(sortByIndex(getValues('rows')))}
+            disabled={busy || rows.length < 2}
           >
             Sort by index
           </Button>
@@ -233,15 +195,15 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
             confirm="Clear all rows for this day?"
             description="The rows are cleared here; Save deck makes it stick."
             confirmLabel="Clear"
-            disabled={busy || view.rows.length === 0}
+            disabled={busy || rows.length === 0}
             onConfirm={async () => {
-              editRows(() => []);
-              setRowErrors({});
+              setRows([]);
+              clearErrors('rows');
             }}
           >
             Clear
           </ConfirmButton>
-          <Button variant="contained" onClick={save} disabled={busy}>
+          <Button variant="contained" onClick={onSave} disabled={busy}>
             Save deck
           </Button>
           <ConfirmButton
@@ -264,6 +226,7 @@ const DeckEditor = ({ dateKey, deck, onDirtyChange }: DeckPanelProps & { deck: D
           onClose={() => setCopying(false)}
         />
       )}
+      <WarnWhenUnsavedChanges enable formRootPathName={page} formControl={control} />
     </Box>
   );
 };

@@ -10,10 +10,15 @@ import {
   TextField,
 } from '@mui/material';
 import { memo } from 'react';
-import type { DeckRow, RowErrors, RowField } from './deckRows';
+import type { FieldErrors } from 'react-hook-form';
+import type { DeckForm } from './deckForm';
+import type { DeckRow, RowField } from './deckRows';
+
+type RowErrors = FieldErrors<DeckForm>['rows'];
 
 export interface DeckRowsTableProps {
   rows: DeckRow[];
+  /** The form's messages by row position, then field. */
   errors: RowErrors;
   disabled: boolean;
   onChange: (id: number, field: RowField, value: string) => void;
@@ -24,7 +29,7 @@ interface LineProps extends Omit<DeckRowsTableProps, 'rows' | 'errors'> {
   row: DeckRow;
   /** 1-based, for the fields' names. */
   position: number;
-  errors: RowErrors[number] | undefined;
+  errors: NonNullable<RowErrors>[number] | undefined;
 }
 
 // One row re-renders only when its own values or errors change: a deck may hold 500.
@@ -36,7 +41,7 @@ const Line = memo(({ row, position, errors, disabled, onChange, onRemove }: Line
       value={row[name]}
       onChange={(event) => onChange(row.id, name, event.target.value)}
       error={Boolean(errors?.[name])}
-      helperText={errors?.[name]}
+      helperText={errors?.[name]?.message}
       disabled={disabled}
       slotProps={{ htmlInput: { 'aria-label': `${label} of row ${position}`, min: 0, step } }}
       sx={{ width: '100%', minWidth: 90 }}
@@ -75,7 +80,7 @@ export const DeckRowsTable = ({ rows, errors, ...actions }: DeckRowsTableProps) 
       </TableHead>
       <TableBody>
         {rows.map((row, i) => (
-          <Line key={row.id} row={row} position={i + 1} errors={errors[row.id]} {...actions} />
+          <Line key={row.id} row={row} position={i + 1} errors={errors?.[i]} {...actions} />
         ))}
       </TableBody>
     </Table>

@@ -9,6 +9,7 @@ import {
   FAR_DAY,
   fakeDecksApi,
   LIST_URL,
+  makeDeck,
   renderDecks,
   TODAY,
   TOMORROW,
@@ -324,6 +325,42 @@ describe('saving', () => {
     expect(screen.getByText(/Unsaved changes/)).toBeVisible();
   });
 
+  it('a row’s message moves with it when the rows are sorted, and goes once it is fixed', async () => {
+    const user = userEvent.setup();
+    renderDecks(fakeDecksApi().routes);
+    await loaded();
+    await typeInto(user, field('Amount', 1), '-1');
+    await user.click(button('Save deck'));
+    expect(field('Amount', 1)).toHaveAccessibleDescription('must be 0 or more');
+
+    await user.click(button('Sort by index'));
+    expect(rowValues()).toEqual([
+      ['0', '10'],
+      ['1', '2.5'],
+      ['2', '-1'],
+    ]);
+    expect(field('Amount', 3)).toHaveAccessibleDescription('must be 0 or more');
+    expect(field('Amount', 1)).not.toHaveAttribute('aria-invalid', 'true');
+    await typeInto(user, field('Amount', 3), '3');
+    expect(field('Amount', 3)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a refusal of the cards as a whole above the rows', async () => {
+    quietFailures();
+    const user = userEvent.setup();
+    const refused = reply(400, {
+      error: 'Invalid body: cards',
+      code: 'invalid_input',
+      fields: { cards: 'must have at most 500 cards' },
+    });
+    renderDecks(fakeDecksApi(undefined, { [`PUT ${dayUrl(TODAY)}`]: refused }).routes);
+    await loaded();
+    await user.click(button('+ Add row'));
+    await user.click(button('Save deck'));
+    expect(await screen.findByText('Error saving deck')).toBeVisible();
+    expect(screen.getByText('must have at most 500 cards')).toBeVisible();
+  });
+
   it('says Could not save deck when the answer lacks ok', async () => {
     const user = userEvent.setup();
     renderDecks(fakeDecksApi(undefined, { [`PUT ${dayUrl(TODAY)}`]: reply(200, {}) }).routes);
@@ -497,5 +534,78 @@ describe('unsaved changes', () => {
     await user.click(await dayButton(YESTERDAY));
     await panel(YESTERDAY);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('leaving the page with unsaved edits asks first, also after a refused save; a saved deck leaves freely', async () => {
+    quietFailures();
+    const user = userEvent.setup();
+    let refuse = true;
+    const { routes } = fakeDecksApi();
+    const save = routes[`PUT ${dayUrl(TODAY)}`] as FakeRoute;
+    renderDecks({
+      ...routes,
+      [`PUT ${dayUrl(TODAY)}`]: (request) =>
+        refuse ? reply(409, { error: 'Changed by someone else', code: 'conflict' }) : save(request),
+    });
+    await loaded();
+    await typeInto(user, field('Amount', 1), '99');
+    await user.click(button('Save deck'));
+    expect(await screen.findByText('Error saving deck')).toBeVisible();
+
+    // the browser's own question (jsdom has none): first the admin stays, then leaves
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+      await waitFor(() => expect(confirm).toHaveBeenCalledOnce());
+      expect(field('Amount', 1)).toHaveValue(99);
+
+      refuse = false;
+      await user.click(button('Save deck'));
+      expect(await screen.findByText('Deck saved')).toBeVisible();
+      await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      expect(confirm).toHaveBeenCalledOnce();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('rows added and removed again leave the page without asking', async () => {
+    const user = userEvent.setup();
+    renderDecks(fakeDecksApi().routes);
+    await loaded();
+    await typeInto(user, field('Amount', 1), '99');
+    await typeInto(user, field('Amount', 1), '25');
+    await user.click(button('+ Add row'));
+    await user.click(button('Remove row 4'));
+    expect(screen.queryByText(/Unsaved changes/)).not.toBeInTheDocument();
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      expect(confirm).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('a day changed elsewhere while edited keeps the edits', async () => {
+    const user = userEvent.setup();
+    const api = fakeDecksApi();
+    const { liveStream } = renderDecks(api.routes);
+    await loaded();
+    await liveStream.connected();
+    await typeInto(user, field('Amount', 1), '99');
+
+    api.db.set(TODAY, makeDeck(TODAY, [{ index: 0, amount: 7 }]));
+    liveStream.emit('resource', { topic: 'resource/decks', type: 'updated', ids: [TODAY] });
+    await waitFor(async () => expect(await dayButton(TODAY)).toHaveTextContent('1 card'));
+    expect(rowValues()).toEqual([
+      ['2', '99'],
+      ['0', '10'],
+      ['1', '2.5'],
+    ]);
+    expect(screen.getByText(/Unsaved changes/)).toBeVisible();
   });
 });

@@ -3,7 +3,6 @@ import { useCallback, useState } from 'react';
 import { Title } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SidePanels } from '../../components/SidePanels';
-import { WarnWhenUnsavedChanges } from '../../components/WarnWhenUnsavedChanges';
 import { DayList } from './DayList';
 import { DeckPanel } from './DeckPanel';
 import { todayKey } from './dates';
@@ -29,7 +28,6 @@ export const DecksPage = () => {
   return (
     <>
       <Title title="Daily Decks" />
-      <WarnWhenUnsavedChanges dirty={dirty} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box>
           <Typography component="h2" variant="h5">

@@ -39,8 +39,8 @@ export const useHoldDeck = (dateKey: string, dirty: boolean) =>
   useEditingRecord(ROOT, dirty ? dateKey : undefined);
 
 export interface DeckActionHandlers {
-  /** The day now holds what the server answered: the edits are saved or replaced. */
-  onApplied: () => void;
+  /** The day now holds what the server answered (null: none): the edits are saved or replaced. */
+  onApplied: (deck: Deck | null) => void;
   onSaveError: (error: unknown) => void;
 }
 
@@ -66,12 +66,15 @@ export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: Deck
     cache.put(ROOT, dateKey, deck);
     cache.reload([{ lists: ROOT }]);
     notify(success, { type: 'success' });
-    onApplied();
+    onApplied(deck);
   };
 
-  /** PUT the day's cards; `version` (the updatedAt it was based on) guards another's save. */
+  /**
+   * PUT the day's cards; `version` (the updatedAt it was based on) guards another's save. The
+   * promise settles once the answer is shown, and fails when the save did.
+   */
   const save = {
-    mutate: ({ body, version }: { body: DeckSave; version: string | undefined }) =>
+    mutateAsync: ({ body, version }: { body: DeckSave; version: string | undefined }) =>
       update(
         ROOT,
         {
@@ -80,6 +83,7 @@ export const useDeckActions = (dateKey: string, { onApplied, onSaveError }: Deck
           previousData: { id: dateKey, updatedAt: version } as DeckRecord,
         },
         {
+          returnPromise: true,
           onSuccess: (deck) => applied(deck, 'Deck saved'),
           onError: (error) => {
             if (!isUnexpectedAnswer(error)) onSaveError(error);
