@@ -5,7 +5,6 @@ import {
   type DeckRow,
   removeRow,
   rowsFromCards,
-  sameRows,
   sortByIndex,
   splitServerErrors,
   updateRow,
@@ -45,13 +44,6 @@ describe('deck rows', () => {
   it('sorts by index as numbers, keeping the order of equal ones', () => {
     const sorted = sortByIndex(rows(['10', 'a'], ['2', 'b'], ['', 'c'], ['2', 'd']));
     expect(sorted.map((row) => row.amount)).toEqual(['c', 'b', 'd', 'a']);
-  });
-
-  it('compares rows by value and order', () => {
-    expect(sameRows(rows(['1', '2']), [{ id: 9, index: '1', amount: '2' }])).toBe(true);
-    expect(sameRows(rows(['1', '2']), rows(['1', '3']))).toBe(false);
-    expect(sameRows(rows(['1', '2'], ['3', '4']), rows(['3', '4'], ['1', '2']))).toBe(false);
-    expect(sameRows(rows(['1', '2']), [])).toBe(false);
   });
 });
 

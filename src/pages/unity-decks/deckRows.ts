@@ -41,11 +41,6 @@ export const removeRow = (rows: readonly DeckRow[], id: number): DeckRow[] =>
 export const sortByIndex = (rows: readonly DeckRow[]): DeckRow[] =>
   [...rows].sort((a, b) => numberOf(a.index) - numberOf(b.index));
 
-/** The same rows with the same values, in the same order (ids aside). */
-export const sameRows = (a: readonly DeckRow[], b: readonly DeckRow[]): boolean =>
-  a.length === b.length &&
-  a.every((row, i) => row.index === b[i]?.index && row.amount === b[i]?.amount);
-
 /**
  * The cards to save, non-numeric values as 0, and what is wrong with them: an index is a
  * non-negative whole number used once, an amount is 0 or more.
