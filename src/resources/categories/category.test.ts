@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../../components/formValues';
-import { bodyOf, formValuesOf, requiredErrorsOf } from '../plain/values';
+import { bodyOf, formValuesOf } from '../plain/values';
 import categorySpec from './resource';
 
 const EMPTY_CATEGORY = formValuesOf(categorySpec, null);
@@ -31,15 +31,6 @@ describe('the body of a category', () => {
       sortOrder: 0,
     });
     expect(toCategoryBody(values({ name: 'Puzzle', sortOrder: 'abc' })).sortOrder).toBe(0);
-  });
-});
-
-describe('the checks of a category', () => {
-  it('requires a name that is not only spaces', () => {
-    expect(requiredErrorsOf(categorySpec, values({ name: '   ' }))).toEqual({
-      name: 'Name is required',
-    });
-    expect(requiredErrorsOf(categorySpec, values({ name: 'Arcade' }))).toEqual({});
   });
 });
 

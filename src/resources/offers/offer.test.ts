@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../../components/formValues';
-import { bodyOf, formValuesOf, requiredErrorsOf } from '../plain/values';
+import { bodyOf, formValuesOf } from '../plain/values';
 import { rewardText } from './offer';
 import offerSpec from './resource';
 
@@ -12,8 +12,6 @@ const toOfferBody = (form: FormValues, categoryId: string | number) => ({
   categoryId: String(categoryId),
   ...bodyOf(offerSpec, form),
 });
-const validateOffer = (form: FormValues, categoryId: string | null) =>
-  requiredErrorsOf(offerSpec, { ...form, categoryId: categoryId ?? '' });
 
 describe('the body of an offer', () => {
   it('sends the defaults of a new offer as numbers and booleans', () => {
@@ -53,21 +51,6 @@ describe('the body of an offer', () => {
       rewardType: 'xp',
       rewardAmount: 20,
     });
-  });
-});
-
-describe('the checks of an offer', () => {
-  it('requires offer name and game name', () => {
-    expect(validateOffer(values({ name: ' ', gameName: '' }), 'c1')).toEqual({
-      name: 'Offer name is required',
-      gameName: 'Game name is required',
-    });
-    expect(validateOffer(values({}), 'c1')).toEqual({});
-  });
-
-  it("asks to 'Select a category first' without a category", () => {
-    expect(validateOffer(values({}), null)).toEqual({ categoryId: 'Select a category first' });
-    expect(validateOffer(values({}), '')).toEqual({ categoryId: 'Select a category first' });
   });
 });
 

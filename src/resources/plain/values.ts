@@ -1,8 +1,7 @@
-import type { FieldErrors } from '../../apiErrors';
 import { activeValue, type FormValues, toBoolean, toNumber } from '../../components/formValues';
 import { savedAsNote } from '../../components/savedAsNote';
 import { fieldsOf } from './fields';
-import { type AnySpec, type Field, requiredMessage } from './spec';
+import type { AnySpec, Field } from './spec';
 
 /**
  * The fields a form on a page edits: what the record holds itself (a reference is the page's
@@ -59,14 +58,6 @@ export const bodyOf = (spec: AnySpec, values: FormValues): Record<string, unknow
       field.source,
       savedValueOf(spec, field, values[field.source] ?? ''),
     ]),
-  );
-
-/** The required fields left empty (or only spaces), each with its message. */
-export const requiredErrorsOf = (spec: AnySpec, values: FormValues): FieldErrors =>
-  Object.fromEntries(
-    fieldsOf(spec)
-      .filter((field) => field.required && !values[field.source]?.trim())
-      .map((field) => [field.source, requiredMessage(field)]),
   );
 
 /** What a floored field's typed value will be saved as, when that is not what was typed. */
