@@ -4,7 +4,7 @@ import type { Browser } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
 import { guideCopy, run } from '../server/test/readme-guide';
-import { type OwnServer, ownServer } from './own-server';
+import { type OwnServer, ownServer, signedInPageOn } from './own-server';
 import { storedToken } from './support';
 import { expect, test } from './test';
 
@@ -41,20 +41,11 @@ test.afterAll(async () => {
 });
 
 /** A browser in New York for `username`, signed in through this server's form. */
-async function signedInPage(browser: Browser, username: string) {
-  const context = await browser.newContext({
-    baseURL: server.base,
+const signedInPage = (browser: Browser, username: string) =>
+  signedInPageOn(server, browser, username, PASSWORD, {
     timezoneId: 'America/New_York',
     locale: 'en-US',
   });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
-  return page;
-}
 
 const stored = async (title: string) =>
   (

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { alsoViewing } from '../contract/live';
 import { createUser } from '../server/modules/users/create';
 import { insertWithdrawal } from '../server/test/fixtures';
-import { type OwnServer, ownServer } from './own-server';
+import { type OwnServer, ownServer, signedInPageOn } from './own-server';
 import { expect, test } from './test';
 
 // The live console against a server of its own: a second instance, started here, over a
@@ -43,16 +43,8 @@ async function pendingWithdrawal(tag: string) {
 }
 
 /** A browser of its own for `username`, signed in through the form of this file's server. */
-async function signedInPage(browser: Browser, username: string) {
-  const context = await browser.newContext({ baseURL: server.base });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
-  return page;
-}
+const signedInPage = (browser: Browser, username: string) =>
+  signedInPageOn(server, browser, username, PASSWORD);
 
 const indicator = (page: Page) => page.getByRole('status', { name: 'Live updates' });
 const rowOf = (page: Page, destination: string) =>

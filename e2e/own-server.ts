@@ -1,3 +1,4 @@
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { connect, type Database } from '../server/db/connect';
 import { runningConnection } from '../server/db/embedded';
@@ -72,4 +73,25 @@ export async function ownServer(
       await dropper.end();
     },
   };
+}
+
+/**
+ * A browser context of its own on `server` for `username`, signed in through its login form.
+ * `options`: the context's own (a time zone, a locale).
+ */
+export async function signedInPageOn(
+  server: OwnServer,
+  browser: Browser,
+  username: string,
+  password: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ ...options, baseURL: server.base });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Hi, ${username}`)).toBeVisible();
+  return page;
 }

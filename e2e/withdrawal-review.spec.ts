@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createUser } from '../server/modules/users/create';
-import { insertWithdrawal } from '../server/test/fixtures';
 import { expectAccessible } from './axe';
+import { playerWithWithdrawals } from './payees';
 import { nothingLoading, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
@@ -9,30 +8,6 @@ import { expect, test } from './test';
 // on a demo withdrawal, which these tests only read; the decisions are made on players made here.
 
 const SHARED_WALLET = 'payouts@shared-wallet.example';
-const DAY = 24 * 3_600_000;
-
-/** A player `ageDays` old with one pending withdrawal each of `points`. */
-const playerWithWithdrawals = (tag: string, ageDays: number, points: number[]) =>
-  withDatabase(async (db) => {
-    const createdAt = new Date(Date.now() - ageDays * DAY);
-    const user = await createUser(db, {
-      username: `review-${tag}`,
-      email: `review-${tag}@example.com`,
-      balance: 1000,
-      createdAt,
-    });
-    const ids: string[] = [];
-    for (const [i, pointsSpent] of points.entries()) {
-      const row = await insertWithdrawal(db, {
-        userId: user.user_id,
-        pointsSpent,
-        destination: `${tag}-${i}@payout.example`,
-      });
-      ids.push(String(row.id));
-    }
-    return ids;
-  });
-
 async function search(page: Page, term: string) {
   await page.getByRole('searchbox', { name: 'Search userId, destination or typeId' }).fill(term);
 }
@@ -71,7 +46,9 @@ test('the withdrawal page shows the risk signals first, each linking to its evid
 
 test('approving a withdrawal with a high signal asks first, naming it', async ({ page }) => {
   const tag = `high${Date.now()}`;
-  const [id] = await playerWithWithdrawals(tag, 0, [200]);
+  const {
+    ids: [id],
+  } = await playerWithWithdrawals(tag, [200], { name: 'review' });
   await signInQuickly(page, `/withdrawals/${id}`);
   await expect(
     page.getByRole('region', { name: 'Risk signals' }).getByText('New account'),
@@ -87,8 +64,12 @@ test('approving a withdrawal with a high signal asks first, naming it', async ({
 
 test('bulk approve counts the rows with a high signal and can leave them out', async ({ page }) => {
   const tag = `bulkrisk${Date.now()}`;
-  const [young] = await playerWithWithdrawals(`${tag}a`, 0, [100]);
-  const [settled] = await playerWithWithdrawals(`${tag}b`, 60, [150]);
+  const {
+    ids: [young],
+  } = await playerWithWithdrawals(`${tag}a`, [100], { name: 'review' });
+  const {
+    ids: [settled],
+  } = await playerWithWithdrawals(`${tag}b`, [150], { name: 'review', ageDays: 60 });
   await signInQuickly(page, '/withdrawals');
   await search(page, tag);
   // the search has run: the newest rows of the whole queue are these two as well

@@ -1,32 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { createUser } from '../server/modules/users/create';
-import { insertWithdrawal } from '../server/test/fixtures';
+import { playerWithWithdrawals } from './payees';
 import { signIn, signInQuickly, withDatabase } from './support';
 import { expect, test } from './test';
 
 // Each test makes its own player and withdrawals, found by a unique destination, so tests
 // running in parallel (and the demo data) never get in each other's way.
-
-async function playerWithWithdrawals(tag: string, points: number[], balance = 1000) {
-  return withDatabase(async (db) => {
-    const user = await createUser(db, {
-      username: `payee-${tag}`,
-      email: `payee-${tag}@example.com`,
-      balance,
-    });
-    const ids: string[] = [];
-    for (const [i, pointsSpent] of points.entries()) {
-      const row = await insertWithdrawal(db, {
-        userId: user.user_id,
-        pointsSpent,
-        destination: `${tag}-${i}@payout.example`,
-      });
-      ids.push(String(row.id));
-    }
-    return { userId: user.user_id, ids };
-  });
-}
 
 const balanceOf = (userId: string) =>
   withDatabase(async (db) => {
@@ -86,7 +66,7 @@ test('approve and reject single withdrawals, with the refund on reject', async (
 
 test('bulk actions need a selection, confirm, and skip nothing pending', async ({ page }) => {
   const tag = `bulk${Date.now()}`;
-  const { userId } = await playerWithWithdrawals(tag, [100, 150, 250], 0);
+  const { userId } = await playerWithWithdrawals(tag, [100, 150, 250], { balance: 0 });
   await searchWithdrawals(page, tag);
   await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
 
@@ -188,7 +168,7 @@ test("a disabled player's withdrawal: shown as such, approve disabled, reject re
   page,
 }) => {
   const tag = `disabled${Date.now()}`;
-  const { userId } = await playerWithWithdrawals(tag, [300], 0);
+  const { userId } = await playerWithWithdrawals(tag, [300], { balance: 0 });
   await withDatabase((db) =>
     db.updateTable('users').set({ status: 'disabled' }).where('user_id', '=', userId).execute(),
   );
