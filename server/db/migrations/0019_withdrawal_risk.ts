@@ -235,7 +235,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION refresh_withdrawal_risk(ids bigint[]) RETURNS void LANGUAGE sql AS $$
       WITH locked AS (
-        SELECT id FROM withdrawals WHERE id = ANY (ids) ORDER BY id FOR UPDATE SKIP LOCKED
+        SELECT id FROM withdrawals WHERE id IN (SELECT unnest(ids)) ORDER BY id
+        FOR UPDATE SKIP LOCKED
       )
       UPDATE withdrawals w SET risk_level = r.level, risk_count = r.signals
       FROM (
