@@ -261,7 +261,7 @@ describe('fuzzed input shaped by each route’s schema', () => {
   });
 
   it('never answers 5xx, and a refused request or a read changes nothing', {
-    timeout: 180_000,
+    timeout: 600_000,
   }, async () => {
     // Ids of the records there are now (one that never was, should there be none).
     const idsOf = async (collection: string) =>

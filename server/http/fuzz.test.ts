@@ -53,7 +53,8 @@ describe('fuzzed input', () => {
         { numRuns: 40 },
       );
     }
-  });
+    // Some 6,000 requests in one test: seconds here, several times that on a loaded CI machine.
+  }, 180_000);
 
   it('answers strings of any shape to the sign-in form with 400 or 401, never 5xx', async () => {
     await fc.assert(
