@@ -33,6 +33,7 @@ test('the shell: top bar 64 px, greeting, every menu entry in order', async ({ p
   const group = nav.getByRole('button', { name: 'Settings' });
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
   await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'Legal' })).toBeVisible();
   const labels = await nav.getByRole('link').allInnerTexts();
   expect(labels.filter((l) => SETTINGS.includes(l.trim())).map((l) => l.trim())).toEqual(SETTINGS);
   // After the Settings group, the last entry.
@@ -153,4 +154,25 @@ test('the theme toggle switches to dark and is remembered, even after signing ou
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(background).toBe(dark);
+});
+
+test('an admin whose system asks for less motion sees nothing spin; others keep the motion', async ({
+  page,
+}) => {
+  // The tests' browsers ask for less motion (playwright.config.ts), as such an admin's would.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // A spinner's kind of animation: endless unless the console's rule for less motion applies.
+  const spins = () =>
+    page.evaluate(() => {
+      const spinner = document.createElement('div');
+      spinner.style.animation = 'spin 1s linear infinite';
+      document.body.append(spinner);
+      const { animationIterationCount } = getComputedStyle(spinner);
+      spinner.remove();
+      return animationIterationCount;
+    });
+  expect(await spins()).toBe('1');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await spins()).toBe('infinite');
 });

@@ -73,4 +73,13 @@ describe('the layers of the server', () => {
     const checks = sources().filter((file) => file.endsWith('.check.ts'));
     expect(checks.filter((file) => !file.startsWith('test/'))).toEqual([]);
   });
+
+  it('swap no module for a test file: the API tests share loaded modules (vitest.config.ts)', () => {
+    const swapping = sources().filter(
+      (file) =>
+        file.endsWith('.test.ts') &&
+        /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(SERVER, file), 'utf8')),
+    );
+    expect(swapping).toEqual([]);
+  });
 });

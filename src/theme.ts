@@ -8,6 +8,16 @@ const sharedComponents = (color: string): RaThemeOptions['components'] => ({
     styleOverrides: {
       'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="checkbox"]:focus-visible':
         { outline: `2px solid ${color}`, outlineOffset: 2 },
+      // An admin who asks the system for less motion gets none: spinners and skeletons hold
+      // still, and panels open at once (MUI's own timings still run, so nothing waits on CSS).
+      '@media (prefers-reduced-motion: reduce)': {
+        '*, *::before, *::after': {
+          animationDuration: '0.01ms !important',
+          animationIterationCount: '1 !important',
+          transitionDuration: '0.01ms !important',
+          scrollBehavior: 'auto !important',
+        },
+      },
     },
   },
 });
