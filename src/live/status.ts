@@ -15,7 +15,7 @@ export interface LiveStatusStore {
   subscribe(listener: () => void): () => void;
 }
 
-export const createLiveStatusStore = (): LiveStatusStore => {
+const createLiveStatusStore = (): LiveStatusStore => {
   let current: LiveStatus = 'idle';
   const listeners = new Set<() => void>();
   return {
