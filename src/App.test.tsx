@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryStore } from 'react-admin';
 import { createMemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, type AppProps } from './App';
 import { referral } from './pages/settings';
 import { dashboard } from './pages/stats';
@@ -175,5 +175,27 @@ describe('App (its registry)', () => {
       expect(await menuLinks(second)).toEqual(['Dashboard', 'Bots', 'Audit log']),
     );
     expect(within(second).getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it("shows react-admin's error page when the shell itself fails to render", async () => {
+    setToken('tok-1');
+    installFakeFetch(backgroundRoutes());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const BrokenIcon = Object.assign(
+      () => {
+        throw new Error('the icon could not render');
+      },
+      { muiName: 'SvgIcon' },
+    );
+    const broken = { ...referral, icon: BrokenIcon };
+
+    const container = renderConsole({
+      resources: [],
+      pages: [broken],
+      menu: { top: [dashboard, broken], settings: [], bottom: [] },
+    });
+
+    expect(await within(container).findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(within(container).queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   });
 });

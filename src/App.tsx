@@ -1,8 +1,9 @@
+import { CssBaseline } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
   AdminContext,
-  AdminUI,
   type AuthProvider,
+  CoreAdminUI,
   CustomRoutes,
   type DashboardComponent,
   type DataProvider,
@@ -25,6 +26,7 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { menuOf } from './layout/menu';
 import { NotFoundRedirect } from './layout/NotFoundRedirect';
+import { AuthCallbackPage, AuthenticationErrorPage, ErrorPage } from './layout/rarelySeenPages';
 import { ShellProvider } from './layout/shell';
 import { accountPage } from './pages/account';
 import { WrongCodesWarning } from './pages/account/WrongCodesWarning';
@@ -86,7 +88,9 @@ const Console = ({
       <AreasProvider value={areas}>
         <ShellProvider value={shell}>
           <DirtyFormsProvider>
-            <AdminUI
+            {/* react-admin's <AdminUI> with our pages: its own would all be in the first visit. */}
+            <CssBaseline enableColorScheme />
+            <CoreAdminUI
               title="Rewards Admin"
               disableTelemetry
               requireAuth
@@ -95,8 +99,10 @@ const Console = ({
               dashboard={dashboard.component as DashboardComponent}
               loading={LoadingScreen}
               catchAll={NotFoundRedirect}
-              notification={LatestNotification}
               accessDenied={AccessDenied}
+              error={ErrorPage}
+              authenticationError={AuthenticationErrorPage}
+              authCallbackPage={AuthCallbackPage}
             >
               {resources.map((resource) => (
                 <Resource key={resource.name} {...resource} />
@@ -125,7 +131,8 @@ const Console = ({
                   }
                 />
               </CustomRoutes>
-            </AdminUI>
+            </CoreAdminUI>
+            <LatestNotification />
           </DirtyFormsProvider>
         </ShellProvider>
       </AreasProvider>

@@ -6,7 +6,7 @@ import { permits } from './access/permissionFor';
 import { codeOf, statusOf } from './apiErrors';
 import { config } from './config';
 import { http } from './http';
-import { live } from './live/connection';
+import { stopLive } from './live/stream';
 import { pageNavigation } from './navigation';
 import {
   clearSession,
@@ -62,7 +62,7 @@ const WRONG_ENTRY_CODES = new Set(['invalid_code', 'wrong_password']);
  * react-admin logs out and shows the sign-in page, which says the session was ended.
  */
 const endSession = (error: unknown, forgetPermissions: () => void): never => {
-  live.stop();
+  stopLive();
   clearSession();
   forgetPermissions();
   if (reloadForProxy()) throw { logoutUser: false, redirectTo: false, message: false };
@@ -204,7 +204,7 @@ export const createAuthProvider = ({ areas }: AuthProviderOptions): ConsoleAuthP
           // the local session ends anyway
         }
       }
-      live.stop();
+      stopLive();
       clearSession();
       forget();
     },

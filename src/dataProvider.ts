@@ -18,7 +18,8 @@ import {
   verbs,
 } from './endpoints';
 import { http, httpBlob, type Query, type QueryValue } from './http';
-import { type LiveCallback, live } from './live/connection';
+import type { LiveCallback } from './live/connection';
+import { liveConnection } from './live/stream';
 
 export type { Endpoint, Endpoints, IdField };
 
@@ -341,17 +342,20 @@ const exportCsv = (resource: string, filter: Query, sort?: { field: string; orde
 
 /**
  * Live updates as ra-realtime shapes them: `subscribe('resource/withdrawals', callback)` hears
- * `{topic, type, payload: {ids}}` for every change others (or this admin) commit.
+ * `{topic, type, payload: {ids}}` for every change others (or this admin) commit. The first
+ * call fetches the connection's code.
  */
 const realtime = {
-  subscribe: (topic: string, callback: LiveCallback) => {
-    live.subscribe(topic, callback);
-    return Promise.resolve({ data: null });
-  },
-  unsubscribe: (topic: string, callback: LiveCallback) => {
-    live.unsubscribe(topic, callback);
-    return Promise.resolve({ data: null });
-  },
+  subscribe: (topic: string, callback: LiveCallback) =>
+    liveConnection().then((live) => {
+      live.subscribe(topic, callback);
+      return { data: null };
+    }),
+  unsubscribe: (topic: string, callback: LiveCallback) =>
+    liveConnection().then((live) => {
+      live.unsubscribe(topic, callback);
+      return { data: null };
+    }),
 };
 
 export type AppDataProvider = DataProvider &

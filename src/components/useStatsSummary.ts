@@ -1,6 +1,6 @@
 import { useGetOne } from 'react-admin';
 import type { StatsSummary } from '../../contract/stats';
-import { useLiveStatus } from '../live/useSubscribe';
+import { useLiveStatus } from '../live/status';
 
 /** One retry, soon: the figures are cheap and Refresh is at hand. */
 export const STATS_QUERY_DEFAULTS = { retry: 1, retryDelay: 500 } as const;

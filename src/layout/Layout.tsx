@@ -1,17 +1,18 @@
 import { Box, useMediaQuery } from '@mui/material';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { NARROW_SCREEN_QUERY } from '../components/SidePanels';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
-import { LiveSync } from '../live/LiveSync';
-import { SessionCheck } from '../live/SessionCheck';
 import { getSidebarCollapsed, setSidebarCollapsed } from '../storage';
 import { ACCOUNT_PATH, useTwoStepSetupRequired } from '../twoStepGate';
 import { Sidebar } from './Sidebar';
 import { useShell } from './shell';
 import { TopBar } from './TopBar';
+
+// Fetched after the shell's first render, which does not wait for it.
+const LiveLayer = lazy(() => import('../live/LiveLayer'));
 
 /**
  * The page shell: sidebar + 64 px top bar + page content; live updates keep it current. While
@@ -38,8 +39,11 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
-      {!confined && <LiveSync />}
-      {!confined && <SessionCheck />}
+      {!confined && (
+        <Suspense fallback={null}>
+          <LiveLayer />
+        </Suspense>
+      )}
       <Sidebar
         overlay={narrow}
         overlayOpen={overlayOpen}

@@ -2,7 +2,7 @@ import { useGetList } from 'react-admin';
 import { useAllowed } from '../access/useAllowed';
 import { useStatsSummary } from '../components/useStatsSummary';
 import { PENDING_ADJUSTMENTS } from '../endpoints';
-import { useLiveStatus } from '../live/useSubscribe';
+import { useLiveStatus } from '../live/status';
 import { useTwoStepSetupRequired } from '../twoStepGate';
 
 /** An admin who may read the screen's list, once two-step set-up is not due (all is refused then). */

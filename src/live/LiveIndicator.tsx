@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { useLiveStatus } from './useSubscribe';
+import { useLiveStatus } from './status';
 
 export const LIVE_INDICATOR = {
   name: 'Live updates',

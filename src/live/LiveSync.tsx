@@ -4,12 +4,20 @@ import { useDataProvider } from 'react-admin';
 import { resourceTopic, STATS_TOPIC } from '../../contract/live';
 import type { AppDataProvider } from '../dataProvider';
 import { type Batch, ChangeBatch } from './changeBatch';
-import type { LiveCallback } from './connection';
+import { type LiveCallback, live } from './connection';
 import { refreshAfterGap, refreshResource, refreshStats } from './refresh';
 import { useReadableLiveResources } from './useReadableLiveResources';
-import { useOnReconnect } from './useSubscribe';
 
 const TOPIC_PREFIX = 'resource/';
+
+/** Calls `callback` each time the stream is back after a loss (what it missed is unknown). */
+const useOnReconnect = (callback: () => void): void => {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(() => live.onReconnect(() => latest.current()), []);
+};
 
 /**
  * Keeps what is on screen current (mounted once, in the layout): listens to the resources the

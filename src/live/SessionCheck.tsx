@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useCheckAuth, useLogout } from 'react-admin';
-import { useLiveStatus } from './useSubscribe';
+import { useLiveStatus } from './status';
 
 /**
  * The server closes the live stream of a session ended elsewhere (from My account of another

@@ -4,6 +4,7 @@ import { config } from '../config';
 import { apiUrl } from '../http';
 import { getToken } from '../storage';
 import { readEvents, type ServerSentEvent } from './sse';
+import { type LiveStatus, type LiveStatusStore, liveStatus } from './status';
 
 /**
  * An event as ra-realtime hands it to a subscriber: `resource/<name>` topics carry the changed
@@ -15,13 +16,6 @@ export type LiveEvent =
   | { topic: string; type: 'presence'; payload: Pick<PresenceChange, 'viewers'> };
 
 export type LiveCallback = (event: LiveEvent) => void;
-
-/**
- * `idle` before anything subscribes or once signed out; `connecting` the first time; `live`;
- * `reconnecting` after a loss, until the stream is back. `closed`: the server refused it for
- * good (signed out, not an admin).
- */
-export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -53,26 +47,27 @@ const toLiveEvent = ({ event, data }: ServerSentEvent): LiveEvent | null => {
  */
 export class LiveConnection {
   private readonly topics = new Map<string, Set<LiveCallback>>();
-  private readonly statusListeners = new Set<() => void>();
   private readonly reconnectListeners = new Set<() => void>();
-  private current: LiveStatus = 'idle';
   private abort: AbortController | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private silence: ReturnType<typeof setTimeout> | null = null;
   private retryMs = FIRST_RETRY_MS;
   private wasLive = false;
 
-  constructor(private readonly fetcher: typeof fetch = (...args) => fetch(...args)) {}
+  constructor(
+    private readonly fetcher: typeof fetch = (...args) => fetch(...args),
+    private readonly statusStore: LiveStatusStore = liveStatus,
+  ) {}
 
   get status(): LiveStatus {
-    return this.current;
+    return this.statusStore.get();
   }
 
   subscribe(topic: string, callback: LiveCallback): void {
     const callbacks = this.topics.get(topic) ?? new Set();
     callbacks.add(callback);
     this.topics.set(topic, callbacks);
-    if (this.current === 'idle' || this.current === 'closed') this.connect();
+    if (this.status === 'idle' || this.status === 'closed') this.connect();
   }
 
   unsubscribe(topic: string, callback: LiveCallback): void {
@@ -80,12 +75,6 @@ export class LiveConnection {
     callbacks?.delete(callback);
     if (callbacks?.size === 0) this.topics.delete(topic);
   }
-
-  /** useSyncExternalStore's subscribe for `status`. */
-  onStatus = (listener: () => void) => {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  };
 
   /** Called each time the stream is back after a loss. */
   onReconnect(listener: () => void): () => void {
@@ -102,9 +91,7 @@ export class LiveConnection {
   }
 
   private setStatus(status: LiveStatus): void {
-    if (status === this.current) return;
-    this.current = status;
-    for (const listener of this.statusListeners) listener();
+    this.statusStore.set(status);
   }
 
   private disconnect(): void {
@@ -144,6 +131,8 @@ export class LiveConnection {
       cache: 'no-store',
       signal: abort.signal,
     });
+    // stopped (signed out) while the answer was on its way
+    if (abort.signal.aborted) return null;
     if (!response.ok || !response.body) {
       const retryAfter = Number(response.headers.get('retry-after')) * 1000 || 0;
       return { status: response.status, retryAfter };

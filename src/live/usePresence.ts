@@ -5,7 +5,8 @@ import { statusOf } from '../apiErrors';
 import type { AppDataProvider } from '../dataProvider';
 import { getStoredUser } from '../storage';
 import { live } from './connection';
-import { useLiveStatus, useSubscribe } from './useSubscribe';
+import { useLiveStatus } from './status';
+import { useSubscribe } from './useSubscribe';
 
 const NOBODY: Viewer[] = [];
 

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../dataProvider';
-import { type LiveCallback, type LiveStatus, live } from './connection';
+import type { LiveCallback } from './connection';
 
 /**
  * Calls `callback` for each event of `topic` while the component is mounted (ra-realtime's
@@ -21,17 +21,4 @@ export const useSubscribe = (topic: string | undefined, callback: LiveCallback):
       void dataProvider.unsubscribe(topic, listener);
     };
   }, [topic, dataProvider]);
-};
-
-/** The connection's state, for the top bar's indicator. */
-export const useLiveStatus = (): LiveStatus =>
-  useSyncExternalStore(live.onStatus, () => live.status);
-
-/** Calls `callback` each time the stream is back after a loss (what it missed is unknown). */
-export const useOnReconnect = (callback: () => void): void => {
-  const latest = useRef(callback);
-  useEffect(() => {
-    latest.current = callback;
-  });
-  useEffect(() => live.onReconnect(() => latest.current()), []);
 };
