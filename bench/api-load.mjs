@@ -136,10 +136,11 @@ export async function load(url, headers, seconds) {
 }
 
 /**
- * Time to the first byte of a (streamed) answer's body: CONNECTIONS requests at a time for
- * `seconds`, each cut off once its first chunk arrives. Sorted times and errors.
+ * Time to the first byte of a (streamed) answer's body, as an admin clicking Export waits for it:
+ * one request at a time for `seconds`, each cut off once its first chunk arrives (so the server
+ * must stop an export whose reader went away, or the next ones wait). Sorted times and errors.
  */
-export async function firstByte(url, headers, seconds) {
+export async function firstByte(url, headers, seconds, connections = 1) {
   const times = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;
@@ -159,7 +160,7 @@ export async function firstByte(url, headers, seconds) {
       }
     }
   }
-  await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+  await Promise.all(Array.from({ length: connections }, connection));
   times.sort((a, b) => a - b);
   return { times, rps: times.length / seconds, errors };
 }
