@@ -18,6 +18,7 @@ import {
   verbs,
 } from './endpoints';
 import { http, httpBlob, type Query, type QueryValue } from './http';
+import type { ListMeta } from './listMeta';
 import { type LiveCallback, live } from './live/connection';
 
 export type { Endpoint, Endpoints, IdField };
@@ -105,6 +106,8 @@ export const changedFields = (data: ApiRecord, previous?: ApiRecord): ApiRecord 
 interface ApiList {
   items: ApiRecord[];
   total: number;
+  /** Past 10,000 matches the API stops counting: `total` is then a lower bound. */
+  totalIsLowerBound?: boolean;
 }
 
 const isList = (value: unknown): value is ApiList =>
@@ -184,7 +187,10 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     const answer = await http<unknown>(path, { query, signal });
     const list = isList(answer) ? answer : unpaged ? wholeList(answer) : undefined;
     if (!list) throw new UnexpectedAnswer(`GET ${path}`, answer, 'items and total');
-    return { data: list.items.map(toRecord) as never[], total: list.total };
+    const meta: ListMeta | undefined = list.totalIsLowerBound
+      ? { totalIsLowerBound: true }
+      : undefined;
+    return { data: list.items.map(toRecord) as never[], total: list.total, meta };
   };
 
   const getList: DataProvider['getList'] = (resource, params) => {
