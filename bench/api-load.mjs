@@ -59,12 +59,20 @@ export const scenarios = (someUser, someCredited) => ({
   'users, status filter': '/admin/users?status=pending&page=1&limit=20',
   'users, search (username)': '/admin/users?q=player12345&page=1&limit=20',
   'users, search (email part)': '/admin/users?q=r4242@exa&page=1&limit=20',
+  // Broad terms: a letter or a word most rows hold, as a reviewer starts typing.
+  'users, broad search (q=a)': '/admin/users?q=a&page=1&limit=20&sort=createdAt:desc',
+  'users, broad search by balance (q=example)':
+    '/admin/users?q=example&page=1&limit=20&sort=balance:desc',
+  'users, broad search (q=@)': '/admin/users?q=%40&page=1&limit=20&sort=createdAt:desc',
   'user detail': `/admin/users/${someUser}`,
   'user matches': `/admin/users/${someUser}/matches?page=1&limit=10`,
   'user matches, wins': `/admin/users/${someUser}/matches?page=1&limit=10&outcome=win`,
   'withdrawals, pending': '/admin/withdrawals?status=pending&page=1&limit=20',
   'withdrawals, all': '/admin/withdrawals?page=1&limit=20',
   'withdrawals, search': '/admin/withdrawals?q=payee4242&page=1&limit=20',
+  'withdrawals, broad search pending (q=pay)':
+    '/admin/withdrawals?q=pay&status=pending&page=1&limit=20',
+  'withdrawals, broad search all (q=pay)': '/admin/withdrawals?q=pay&page=1&limit=20',
   'withdrawals, oldest waiting':
     '/admin/withdrawals?status=pending&page=1&limit=20&sort=waiting:desc',
   'withdrawals, awaiting 2nd approval':
@@ -79,11 +87,20 @@ export const scenarios = (someUser, someCredited) => ({
   }),
   bots: '/admin/bots?page=1&limit=20&sort=createdAt:desc',
   'bots, search': '/admin/bots?q=bot1&page=1&limit=20',
+  'bots, broad search (q=a)': '/admin/bots?q=a&page=1&limit=20',
+  // The log has no text search (its filters match whole values): its broadest list is all of it.
+  'audit, all': '/admin/audit?page=1&limit=20',
   'dashboard, day': '/admin/stats/users?range=day',
   'dashboard, week': '/admin/stats/users?range=week',
   'dashboard, month': '/admin/stats/users?range=month',
   'dashboard summary': '/admin/stats/summary',
 });
+
+/** CSV exports the console offers, their time to the first byte measured beside ping. */
+export const exports = {
+  'users CSV (q=player12)': '/admin/users/export.csv?q=player12&sort=createdAt:desc',
+  'withdrawals CSV (q=pay, pending)': '/admin/withdrawals/export.csv?q=pay&status=pending',
+};
 
 /** A userId of the data, the same on every copy of it. */
 export async function someUserOf(base, headers) {
@@ -116,4 +133,34 @@ export async function load(url, headers, seconds) {
   const result = await instance;
   times.sort((a, b) => a - b);
   return { times, rps: result.requests.average, errors: result.errors + result.non2xx };
+}
+
+/**
+ * Time to the first byte of a (streamed) answer's body, as an admin clicking Export waits for it:
+ * one request at a time for `seconds`, each cut off once its first chunk arrives (so the server
+ * must stop an export whose reader went away, or the next ones wait). Sorted times and errors.
+ */
+export async function firstByte(url, headers, seconds, connections = 1) {
+  const times = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  async function connection() {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const controller = new AbortController();
+      try {
+        const res = await fetch(url, { headers, signal: controller.signal });
+        const { done } = await res.body.getReader().read();
+        times.push(performance.now() - started);
+        if (!res.ok || done) errors++;
+      } catch {
+        errors++;
+      } finally {
+        controller.abort();
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, connection));
+  times.sort((a, b) => a - b);
+  return { times, rps: times.length / seconds, errors };
 }

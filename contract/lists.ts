@@ -54,17 +54,31 @@ export const sortParam = <const F extends readonly [string, ...string[]]>(
     return { field, direction };
   });
 
+/** Past this many matches a list's total is not counted on: it answers this, a lower bound. */
+export const TOTAL_BOUND = 10_000;
+
 export const listResponse = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
     total: z.number().int(),
+    totalIsLowerBound: z
+      .literal(true)
+      .optional()
+      .describe(
+        `Present when more than ${TOTAL_BOUND} records match: then total is ${TOTAL_BOUND}, a lower bound, not the count`,
+      ),
     page: z.number().int(),
     limit: z.number().int(),
   });
 
-export interface ListResponse<T> {
-  items: T[];
+/** A list's total: exact, or TOTAL_BOUND with `totalIsLowerBound` when more match. */
+export interface ListTotal {
   total: number;
+  totalIsLowerBound?: true;
+}
+
+export interface ListResponse<T> extends ListTotal {
+  items: T[];
   page: number;
   limit: number;
 }

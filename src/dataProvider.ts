@@ -18,8 +18,13 @@ import {
   verbs,
 } from './endpoints';
 import { http, httpBlob, type Query, type QueryValue } from './http';
+<<<<<<< HEAD
 import type { LiveCallback } from './live/connection';
 import { liveConnection } from './live/stream';
+=======
+import type { ListMeta } from './listMeta';
+import { type LiveCallback, live } from './live/connection';
+>>>>>>> wip-counts
 
 export type { Endpoint, Endpoints, IdField };
 
@@ -106,6 +111,8 @@ export const changedFields = (data: ApiRecord, previous?: ApiRecord): ApiRecord 
 interface ApiList {
   items: ApiRecord[];
   total: number;
+  /** Past 10,000 matches the API stops counting: `total` is then a lower bound. */
+  totalIsLowerBound?: boolean;
 }
 
 const isList = (value: unknown): value is ApiList =>
@@ -185,7 +192,10 @@ export const createDataProvider = (table: Endpoints): DataProvider => {
     const answer = await http<unknown>(path, { query, signal });
     const list = isList(answer) ? answer : unpaged ? wholeList(answer) : undefined;
     if (!list) throw new UnexpectedAnswer(`GET ${path}`, answer, 'items and total');
-    return { data: list.items.map(toRecord) as never[], total: list.total };
+    const meta: ListMeta | undefined = list.totalIsLowerBound
+      ? { totalIsLowerBound: true }
+      : undefined;
+    return { data: list.items.map(toRecord) as never[], total: list.total, meta };
   };
 
   const getList: DataProvider['getList'] = (resource, params) => {

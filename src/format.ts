@@ -13,6 +13,13 @@ export const formatUsd = (value: number | null | undefined): string =>
 export const formatNumber = (value: number | null | undefined): string =>
   value === null || value === undefined ? '-' : new Intl.NumberFormat('en-US').format(value);
 
+/**
+ * A list's total as the console writes it: as counted, or past what the API counts (its total a
+ * lower bound) that figure with a '+': '10,000+'.
+ */
+export const formatTotal = (total: number, lowerBound = false): string =>
+  lowerBound ? `${formatNumber(total)}+` : String(total);
+
 /** A timestamp in the admin's locale and time zone; '-' when absent. */
 export const formatDateTime = (
   iso: string | null | undefined,

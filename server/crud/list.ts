@@ -36,6 +36,6 @@ export function listRecords<R extends AnyResource>(
     .offset(offsetOf(query))
     .execute()
     .then((rows) => rows.map(resource.present));
-  const total = countOf(matching);
+  const total = countOf(db, matching);
   return pageOf(query, items, total);
 }

@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { ListResponse } from '../../contract/lists';
+import { type ListResponse, type ListTotal, TOTAL_BOUND } from '../../contract/lists';
+import type { Database } from './connect';
 
 export interface Paging {
   /** 1-based. */
@@ -9,25 +10,35 @@ export interface Paging {
 
 export const offsetOf = ({ page, limit }: Paging): number => (page - 1) * limit;
 
-/** How many rows a query gives: a list's total. */
-export function countOf<D, T extends keyof D, O>(
+/** A count as a list answers it: exact up to TOTAL_BOUND, past it the bound, flagged. */
+export const boundedTotal = (count: number): ListTotal =>
+  count > TOTAL_BOUND ? { total: TOTAL_BOUND, totalIsLowerBound: true } : { total: count };
+
+/** A count known exactly whatever its size (a kept count): answered as it is. */
+export const exactTotal = (count: number): ListTotal => ({ total: Number(count) });
+
+/**
+ * How many rows a query gives, as a list's total: counted up to one past TOTAL_BOUND only, so a
+ * broad search stops reading once it knows it has more than that, instead of counting a table.
+ */
+export async function countOf<D, T extends keyof D, O>(
+  db: Database,
   query: SelectQueryBuilder<D, T, O>,
-): Promise<number> {
-  return query
-    .select(sql<number>`count(*)`.as('total'))
-    .$castTo<{ total: number }>()
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.total));
+): Promise<ListTotal> {
+  const limited = query.select(sql`1`.as('one')).limit(TOTAL_BOUND + 1);
+  const { rows } = await sql<{ total: string }>`
+    SELECT count(*) AS total FROM (${limited}) AS bounded`.execute(db);
+  return boundedTotal(Number(rows[0]?.total ?? 0));
 }
 
 /** A list answer from its page of items and the total of the whole filtered set, read at once. */
 export async function pageOf<T>(
   paging: Paging,
   items: Promise<T[]>,
-  total: Promise<number>,
+  total: Promise<ListTotal>,
 ): Promise<ListResponse<T>> {
-  const [rows, count] = await Promise.all([items, total]);
-  return { items: rows, total: count, page: paging.page, limit: paging.limit };
+  const [rows, counted] = await Promise.all([items, total]);
+  return { items: rows, ...counted, page: paging.page, limit: paging.limit };
 }
 
 /** `count(*) OVER ()`: the size of the whole matching set, on each row of its page. */
@@ -42,9 +53,15 @@ export async function pageCarryingTotal<R extends { [MATCHES]: number }, T>(
   paging: Paging,
   rows: Promise<R[]>,
   present: (row: R) => T,
-  countApart: () => Promise<number>,
+  countApart: () => Promise<ListTotal>,
 ): Promise<ListResponse<T>> {
   const found = await rows;
-  const total = found[0]?.[MATCHES] ?? (offsetOf(paging) > 0 ? await countApart() : 0);
-  return { items: found.map(present), total, page: paging.page, limit: paging.limit };
+  const carried = found[0]?.[MATCHES];
+  const counted =
+    carried !== undefined
+      ? boundedTotal(Number(carried))
+      : offsetOf(paging) > 0
+        ? await countApart()
+        : exactTotal(0);
+  return { items: found.map(present), ...counted, page: paging.page, limit: paging.limit };
 }

@@ -15,23 +15,31 @@ export function csvField(value: unknown): string {
 
 export const csvLine = (values: unknown[]): string => `${values.map(csvField).join(',')}\r\n`;
 
+/** The first page of an export, and the largest: pages double from the one to the other. */
+export const FIRST_PAGE_ROWS = 50;
+export const PAGE_ROWS_MAX = 1000;
+
 /**
- * Streams a CSV: the header, then every row `nextPage` yields, page after page (keyset paging
- * in the caller), so an export of a million rows never sits in memory at once.
+ * Streams a CSV: the header at once, then every row `nextPage` yields, page after page (keyset
+ * paging in the caller, `limit` rows a page), so an export of a million rows never sits in memory
+ * at once. The first pages are small: the first rows come soon, and a download cancelled early
+ * leaves little work behind.
  */
 export function csvStream<T>(
   header: string[],
   toValues: (row: T) => unknown[],
-  nextPage: (after: T | undefined) => Promise<T[]>,
+  nextPage: (after: T | undefined, limit: number) => Promise<T[]>,
 ): Readable {
   async function* lines() {
     yield csvLine(header);
     let last: T | undefined;
+    let limit = FIRST_PAGE_ROWS;
     while (true) {
-      const rows = await nextPage(last);
+      const rows = await nextPage(last, limit);
       if (rows.length === 0) return;
       yield rows.map((row) => csvLine(toValues(row))).join('');
       last = rows[rows.length - 1];
+      limit = Math.min(limit * 2, PAGE_ROWS_MAX);
     }
   }
   return Readable.from(lines());

@@ -1,10 +1,16 @@
 import { Box, Button, Typography } from '@mui/material';
+import { formatTotal } from '../format';
 
 export interface PrevNextControlsProps {
   /** 1-based. */
   page: number;
   perPage: number;
   total: number;
+  /**
+   * `total` is a lower bound (the API stopped counting): it reads '10,000+', the pages it
+   * covers 'of 500+', and Next stops at the last of those, the furthest the list can go.
+   */
+  totalIsLowerBound?: boolean;
   onPageChange: (page: number) => void;
   /** Both buttons off, e.g. while a page loads. */
   disabled?: boolean;
@@ -20,6 +26,7 @@ export const PrevNextControls = ({
   page,
   perPage,
   total,
+  totalIsLowerBound = false,
   onPageChange,
   disabled = false,
   label = 'Pagination',
@@ -32,7 +39,7 @@ export const PrevNextControls = ({
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, p: 1.5 }}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} aria-live="polite">
-        {total} total · Page {page} of {pages}
+        {`${formatTotal(total, totalIsLowerBound)} total · Page ${page} of ${pages}${totalIsLowerBound ? '+' : ''}`}
       </Typography>
       <Button size="small" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
         Prev

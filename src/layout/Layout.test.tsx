@@ -445,6 +445,23 @@ describe('Layout', () => {
     expect(screen.getByRole('link', { name: 'Withdrawals' })).not.toHaveAccessibleDescription();
   });
 
+  it("says '10,000+ pending' beside Adjustments when more credits wait than the API counts", async () => {
+    installFakeFetch({
+      'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),
+      'GET /api/admin/adjustments': reply(200, {
+        items: [],
+        total: 10_000,
+        totalIsLowerBound: true,
+        page: 1,
+        limit: 1,
+      }),
+    });
+    renderLayout('/');
+    const adjustments = screen.getByRole('link', { name: 'Adjustments' });
+    await waitFor(() => expect(adjustments).toHaveAccessibleDescription('10,000+ pending'));
+    expect(within(adjustments).getByText('10,000+')).toBeInTheDocument();
+  });
+
   it('shows no count while nothing is pending', async () => {
     const { requests } = installFakeFetch({
       'GET /api/admin/stats/summary': reply(200, EMPTY_SUMMARY),

@@ -1,8 +1,11 @@
 import { Box } from '@mui/material';
 import { formatNumber } from '../format';
 
-/** What a screen reader hears after the link's name: '3 pending'. */
-export const countText = (count: number) => `${formatNumber(count)} pending`;
+/** A count as the badge shows it: '1,250', or a lower bound (past a list's count) '10,000+'. */
+const shown = (count: number, orMore: boolean) => `${formatNumber(count)}${orMore ? '+' : ''}`;
+
+/** What a screen reader hears after the link's name: '3 pending' ('10,000+ pending'). */
+export const countText = (count: number, orMore = false) => `${shown(count, orMore)} pending`;
 
 /**
  * A count beside a menu link (the pending withdrawals), the link's description: a plain styled
@@ -12,10 +15,13 @@ export const countText = (count: number) => `${formatNumber(count)} pending`;
 export const MenuCount = ({
   id,
   count,
+  orMore = false,
   collapsed,
 }: {
   id: string;
   count: number;
+  /** The count is a lower bound: '10,000+'. */
+  orMore?: boolean | undefined;
   collapsed: boolean;
 }) => (
   <Box
@@ -45,12 +51,12 @@ export const MenuCount = ({
         : { ml: 1 }),
     }}
   >
-    <span aria-hidden="true">{formatNumber(count)}</span>
+    <span aria-hidden="true">{shown(count, orMore)}</span>
     <Box
       component="span"
       sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
     >
-      {countText(count)}
+      {countText(count, orMore)}
     </Box>
   </Box>
 );

@@ -27,7 +27,7 @@ import {
 } from './menu';
 import { iconSx, itemSx } from './menuItemSx';
 import { useAllowedMenu } from './useAllowedMenu';
-import { usePendingCounts } from './usePendingCount';
+import { type PendingCount, usePendingCounts } from './usePendingCount';
 import { useSignOut } from './useSignOut';
 
 interface SidebarMenuProps {
@@ -74,11 +74,11 @@ const MenuLinkItem = ({
   pathname: string;
   onNavigate?: () => void;
   /** Shown beside the label (the pending withdrawals); none or 0: nothing. */
-  count?: number;
+  count?: PendingCount | undefined;
 }) => {
   const Icon = item.icon;
   const countId = useId();
-  const counted = count !== undefined && count > 0;
+  const counted = count !== undefined && count.count > 0;
   return (
     <li>
       <CollapsedTooltip show={collapsed} title={item.label}>
@@ -99,7 +99,14 @@ const MenuLinkItem = ({
           {!collapsed && (
             <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true } }} />
           )}
-          {counted && <MenuCount id={countId} count={count} collapsed={collapsed} />}
+          {counted && (
+            <MenuCount
+              id={countId}
+              count={count.count}
+              orMore={count.orMore}
+              collapsed={collapsed}
+            />
+          )}
         </ListItemButton>
       </CollapsedTooltip>
     </li>
@@ -121,7 +128,7 @@ const MenuGroupItem = ({
   collapsed: boolean;
   pathname: string;
   onNavigate?: () => void;
-  countOf: (link: MenuLink) => number | undefined;
+  countOf: (link: MenuLink) => PendingCount | undefined;
 }) => {
   const Icon = group.icon;
   const listId = `menu-group-${group.id}`;

@@ -2,6 +2,7 @@ import { useGetList } from 'react-admin';
 import { useAllowed } from '../access/useAllowed';
 import { useStatsSummary } from '../components/useStatsSummary';
 import { PENDING_ADJUSTMENTS } from '../endpoints';
+import { totalIsLowerBound } from '../listMeta';
 import { useLiveStatus } from '../live/status';
 import { useTwoStepSetupRequired } from '../twoStepGate';
 
@@ -16,10 +17,11 @@ const useAsked = (screen: string) => {
  * How many withdrawals wait for a decision (undefined until known, and for an admin who may not
  * read them): the dashboard's summary, kept current by its `stats` events.
  */
-const usePendingWithdrawals = (): number | undefined => {
+const usePendingWithdrawals = (): PendingCount | undefined => {
   const asked = useAsked('withdrawals');
   const { data } = useStatsSummary(asked);
-  return asked ? data?.pendingWithdrawals : undefined;
+  const count = data?.pendingWithdrawals;
+  return asked && count !== undefined ? { count } : undefined;
 };
 
 /** GET /admin/adjustments?status=pending&limit=1: one row is enough, `total` says how many. */
@@ -32,21 +34,29 @@ const PENDING = {
  * How many credits wait for a second admin: a list's total, reloaded with the adjustments'
  * lists by their live events (src/live/refresh.ts), every minute while the stream is down.
  */
-const usePendingAdjustments = (): number | undefined => {
+const usePendingAdjustments = (): PendingCount | undefined => {
   const asked = useAsked('adjustments');
   const live = useLiveStatus() === 'live';
-  const { total } = useGetList('adjustments', PENDING, {
+  const { total, meta } = useGetList('adjustments', PENDING, {
     staleTime: 60_000,
     refetchInterval: live ? false : 60_000,
     enabled: asked,
     retry: 1,
     retryDelay: 500,
   });
-  return asked ? total : undefined;
+  return asked && total !== undefined
+    ? { count: total, orMore: totalIsLowerBound(meta) }
+    : undefined;
 };
 
+/** A count beside a menu link; `orMore` when it is a lower bound (a list's, past 10,000). */
+export interface PendingCount {
+  count: number;
+  orMore?: boolean;
+}
+
 /** The counts the menu shows beside its links, by screen (a resource's name). */
-export const usePendingCounts = (): Record<string, number | undefined> => ({
+export const usePendingCounts = (): Record<string, PendingCount | undefined> => ({
   withdrawals: usePendingWithdrawals(),
   adjustments: usePendingAdjustments(),
 });

@@ -81,6 +81,6 @@ export function listAdjustments(
   return pageOf(
     { page, limit },
     rows.then((found) => found.map(presentAdjustment)),
-    countOf(found),
+    countOf(db, found),
   );
 }

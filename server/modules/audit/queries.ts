@@ -66,7 +66,7 @@ export function listAudit(
     .limit(limit)
     .offset(offsetOf({ page, limit }))
     .execute();
-  const total = countOf(kept());
+  const total = countOf(db, kept());
   const present = (row: unknown) => {
     const entry = oneRecord
       ? presentAuditEntry(row as AuditRow)

@@ -2,7 +2,7 @@ import type { LegalType, LegalVersion } from '../../../contract/legal';
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
-import { offsetOf, pageOf } from '../../db/paging';
+import { countOf, offsetOf, pageOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { type LegalRow, presentVersion, VERSION_COLUMNS } from './present';
 
@@ -29,10 +29,7 @@ export async function listVersions(
       .offset(offsetOf(query))
       .execute()
       .then((rows) => rows.map(presentVersion)),
-    ofType
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((row) => row.n),
+    countOf(db, ofType),
   );
 }
 

@@ -6,8 +6,6 @@ import type { UserRow } from '../../db/schema';
 import { csvStream } from '../../http/csv';
 import { filteredUsers, SORT_KEYS, type UserFilter, type UserSort } from './queries';
 
-const BATCH = 1000;
-
 const HEADER = [
   'userId',
   'username',
@@ -57,7 +55,7 @@ const toValues = (row: ExportRow) => [
 /** GET /admin/users/export.csv: every matching user, read in keyset batches. */
 export function usersCsv(db: Database, filter: UserFilter, sort: UserSort): Readable {
   const key = SORT_KEYS[sort.field];
-  const nextBatch = (after: ExportRow | undefined) => {
+  const nextBatch = (after: ExportRow | undefined, limit: number) => {
     let query = filteredUsers(db, filter);
     if (after) {
       const cursor: Cursor = { key: after.cursor_key, id: after.id };
@@ -68,7 +66,7 @@ export function usersCsv(db: Database, filter: UserFilter, sort: UserSort): Read
       .select(cursorKey(key).as('cursor_key'))
       .orderBy(key.expression, sort.direction)
       .orderBy('id', sort.direction)
-      .limit(BATCH)
+      .limit(limit)
       .execute();
   };
   return csvStream(HEADER, toValues, nextBatch);

@@ -63,6 +63,6 @@ export async function listMatches(
         }),
       ),
     );
-  const total = countOf(matches);
+  const total = countOf(db, matches);
   return pageOf(query, items, total);
 }

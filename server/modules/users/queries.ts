@@ -10,7 +10,7 @@ import { presentUser } from '../../auth/present-user';
 import { keyIn } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { countOf, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
+import { countOf, exactTotal, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB, UserRow, UserUpdate } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
@@ -51,7 +51,7 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
   const users = filteredUsers(db, query, frequencies);
   const inOrder = <Q extends SelectQueryBuilder<DB, 'users', object>>(rows: Q) =>
     rows.orderBy(SORT_KEYS[field].expression, direction).orderBy('id', direction) as Q;
-  const count = () => countOf(users);
+  const count = () => countOf(db, users);
 
   // A rare term: its few matches read once, through the trigram index, for the page and total.
   if (isRare(query.q?.trim() ?? '', frequencies)) {
@@ -70,7 +70,10 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
     .execute()
     .then((rows) => rows.map(presentUser));
   // Without a search the total is the kept count: no scan of a million rows per page.
-  const total = query.q?.trim() || query.ids ? count() : countByStatus(db, 'users', query.status);
+  const total =
+    query.q?.trim() || query.ids
+      ? count()
+      : countByStatus(db, 'users', query.status).then(exactTotal);
   return pageOf(query, items, total);
 }
 

@@ -8,8 +8,6 @@ import { csvStream } from '../../http/csv';
 import { presentWithdrawal, type WithdrawalRow } from './present';
 import { inOrder, keyedSort, matching, SORT_KEYS, withDetails } from './queries';
 
-const BATCH = 1000;
-
 type ExportRow = WithdrawalRow & { cursor: string };
 
 const HEADER = [
@@ -61,7 +59,7 @@ export function exportWithdrawals(
   return csvStream<ExportRow>(
     HEADER,
     (row) => columns(presentWithdrawal(row)),
-    (last) => {
+    (last, limit) => {
       let query = matching(db, filters);
       if (last) {
         const cursor = { key: last.cursor, id: last.id };
@@ -69,7 +67,7 @@ export function exportWithdrawals(
       }
       return withDetails(inOrder(query, order))
         .select(cursorKey(key).as('cursor'))
-        .limit(BATCH)
+        .limit(limit)
         .execute();
     },
   );

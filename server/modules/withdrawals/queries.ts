@@ -11,7 +11,7 @@ import type {
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { countOf, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
+import { countOf, exactTotal, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
 import { countByStatus } from '../../db/row-counts';
 import type { DB } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
@@ -142,7 +142,7 @@ export async function listWithdrawals(
 ): Promise<ListResponse<Withdrawal>> {
   const frequencies = await frequenciesFor(db, 'withdrawals_search_trigrams', filters.q);
   const found = matching(db, filters, frequencies);
-  const count = () => countOf(found);
+  const count = () => countOf(db, found);
 
   // A rare term: its few matches read once, through the trigram index, for the page and total.
   if (isRare(filters.q?.trim() ?? '', frequencies)) {
@@ -169,7 +169,7 @@ export async function listWithdrawals(
     filters.risk !== undefined ||
     filters.status === 'awaiting_second_approval'
       ? count()
-      : countByStatus(db, 'withdrawals', filters.status);
+      : countByStatus(db, 'withdrawals', filters.status).then(exactTotal);
   return pageOf(
     { page, limit },
     rows.then((found) => found.map(presentWithdrawal)),

@@ -2,7 +2,8 @@ import { Box, Link, Typography } from '@mui/material';
 import { type Identifier, useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SectionCard } from '../../components/SectionCard';
-import { formatDateTime, formatNumber } from '../../format';
+import { formatDateTime, formatNumber, formatTotal } from '../../format';
+import { totalIsLowerBound } from '../../listMeta';
 import { type AdjustmentRecord, adjustmentPath, pendingOf, reasonLabel } from './types';
 
 const NEWEST_FIRST = { field: 'requestedAt', order: 'DESC' } as const;
@@ -14,7 +15,7 @@ const FIRST_PAGE = { page: 1, perPage: 20 };
  * adjustments' live events.
  */
 export const PendingCredits = ({ userId }: { userId: Identifier }) => {
-  const { data, total } = useGetList<AdjustmentRecord>('adjustments', {
+  const { data, total, meta } = useGetList<AdjustmentRecord>('adjustments', {
     filter: pendingOf(userId),
     sort: NEWEST_FIRST,
     pagination: FIRST_PAGE,
@@ -35,7 +36,7 @@ export const PendingCredits = ({ userId }: { userId: Identifier }) => {
       </Box>
       {more > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {`and ${formatNumber(more)} more`}
+          {`and ${totalIsLowerBound(meta) ? formatTotal(more, true) : formatNumber(more)} more`}
         </Typography>
       )}
     </SectionCard>

@@ -19,6 +19,7 @@ import type { Match, MatchOutcome } from '../../../contract/users';
 import { PrevNextControls } from '../../components/PrevNextControls';
 import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime, formatNumber, formatUsd } from '../../format';
+import { totalIsLowerBound } from '../../listMeta';
 
 /** Match history page size (spec section 9). */
 export const MATCHES_PER_PAGE = 10;
@@ -100,6 +101,7 @@ const MatchHistoryCard = () => {
   const {
     data: rows,
     total: listTotal,
+    meta,
     error,
     isPending,
     isFetching,
@@ -217,6 +219,7 @@ const MatchHistoryCard = () => {
           page={page}
           perPage={MATCHES_PER_PAGE}
           total={total}
+          totalIsLowerBound={totalIsLowerBound(meta)}
           disabled={isFetching}
           onPageChange={setPage}
         />

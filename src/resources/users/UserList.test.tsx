@@ -188,6 +188,26 @@ describe('Users list', () => {
     expect(screen.getByRole('button', { name: 'Prev' })).toBeEnabled();
   });
 
+  it("says '10,000+' when more users match than the API counts, and pages as far as that reaches", async () => {
+    const pageOfMany = (items: unknown[], page: number) =>
+      reply(200, { items, total: 10_000, totalIsLowerBound: true, page, limit: 20 });
+    renderUsers(['/users?page=500'], {
+      'GET /api/admin/users': (request) =>
+        request.path.includes('page=500') ? pageOfMany([bob], 500) : pageOfMany([ann], 499),
+    });
+    const user = userEvent.setup();
+    await rowOf('bob');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByText('10,000+ total · Page 500 of 500+')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(pagination).getByRole('button', { name: 'Prev' }));
+
+    await rowOf('ann');
+    expect(within(pagination).getByText('10,000+ total · Page 499 of 500+')).toBeInTheDocument();
+    expect(within(pagination).getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it("'Make admin' sends {makeAdmin: true}, says 'User is now admin' and reloads the list", async () => {
     let promoted = false;
     const { requests } = renderUsers(['/users'], {

@@ -4,6 +4,7 @@ import { useGetList } from 'react-admin';
 import { typeInUse, typeUsedBy } from '../../../contract/withdrawal-type-usage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirmStep } from '../../components/useConfirmStep';
+import { totalIsLowerBound } from '../../listMeta';
 import type { WithdrawalTypeRecord } from './types';
 
 /** How many withdrawals name the type: the withdrawals list's total for its key. */
@@ -18,13 +19,18 @@ const useUsage = (key: string, enabled: boolean) =>
     { enabled, retry: false, staleTime: 0 },
   );
 
-const usageText = (record: WithdrawalTypeRecord, count: number | undefined, failed: boolean) => {
+const usageText = (
+  record: WithdrawalTypeRecord,
+  count: number | undefined,
+  failed: boolean,
+  orMore: boolean,
+) => {
   if (failed) return `Could not check whether withdrawals use ${record.key}.`;
   if (count === undefined) return 'Checking whether withdrawals use this type…';
   if (count === 0) return `The type ${record.key} is removed for good.`;
   return record.isActive
-    ? typeInUse(count)
-    : `${typeUsedBy(count)} It cannot be deleted; it is already disabled.`;
+    ? typeInUse(count, orMore)
+    : `${typeUsedBy(count, orMore)} It cannot be deleted; it is already disabled.`;
 };
 
 /**
@@ -69,7 +75,7 @@ export const DeleteTypeButton = ({
         open={open}
         busy={busy}
         title={`Delete "${record.title}"?`}
-        description={usageText(record, count, usage.isError)}
+        description={usageText(record, count, usage.isError, totalIsLowerBound(usage.meta))}
         liveDescription
         confirmDisabled={count === undefined && !usage.isError}
         onClose={close}
