@@ -18,13 +18,9 @@ import {
   verbs,
 } from './endpoints';
 import { http, httpBlob, type Query, type QueryValue } from './http';
-<<<<<<< HEAD
+import type { ListMeta } from './listMeta';
 import type { LiveCallback } from './live/connection';
 import { liveConnection } from './live/stream';
-=======
-import type { ListMeta } from './listMeta';
-import { type LiveCallback, live } from './live/connection';
->>>>>>> wip-counts
 
 export type { Endpoint, Endpoints, IdField };
 
