@@ -8,11 +8,15 @@ import { expect, test } from './test';
 // on a demo withdrawal, which these tests only read; the decisions are made on players made here.
 
 const SHARED_WALLET = 'payouts@shared-wallet.example';
+const dataRows = (page: Page) => page.locator('tbody tr');
+
+/** Searches the queue and waits for the search to have run: a row the next render replaces may
+ * lose the click meant for it. */
 async function search(page: Page, term: string) {
   await page.getByRole('searchbox', { name: 'Search userId, destination or typeId' }).fill(term);
+  await expect(dataRows(page).filter({ hasNotText: term })).toHaveCount(0);
+  await expect(dataRows(page).filter({ hasText: term }).first()).toBeVisible();
 }
-
-const dataRows = (page: Page) => page.locator('tbody tr');
 
 test('the withdrawal page shows the risk signals first, each linking to its evidence', async ({
   page,
