@@ -18,8 +18,8 @@ export interface Subscriber {
   ssoGroups: string[] | null;
   /** Everything held at connect time, sorted: any change closes the stream. */
   permissions: string;
-  /** The areas whose `read` the admin holds. */
-  areas: Set<string>;
+  /** The areas whose `read` the admin holds, fixed for the stream: a revoked grant ends it. */
+  areas: ReadonlySet<string>;
   response: ServerResponse;
 }
 
