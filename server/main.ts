@@ -85,6 +85,9 @@ async function main(): Promise<void> {
     });
     prepareSanitiser();
     await app.listen({ host: config.host, port: config.port });
+    // Listening from the start, not at the first live stream: the lists' count memo hears
+    // changes through the same connection (server/db/count-memo.ts).
+    void app.live.ready();
 
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}${config.basePath}/`;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from './connect';
 
-type Counted = 'users' | 'withdrawals';
+export type Counted = 'users' | 'withdrawals';
 
 /** The count below as a scalar subquery, for a statement that reads several figures at once. */
 export const keptCount = (entity: Counted, status?: string) => sql<number>`(

@@ -5,6 +5,7 @@ import {
   STREAMS_PER_SESSION,
 } from '../../contract/live';
 import { connectionOf, type Database } from '../db/connect';
+import { countMemoOf } from '../db/count-memo';
 import { streamsToClose } from './access';
 import { Fanout } from './fanout';
 import { CHANNELS, Listener } from './listener';
@@ -32,6 +33,17 @@ const movesStats = (resource: string, type: string | undefined) =>
   resource === 'withdrawals' || (resource === 'users' && type !== 'updated');
 
 /**
+ * At least how many ids an announcement names (`"ids":["a","b"]`): one more than its commas, so
+ * an id holding a comma only counts for more.
+ */
+function idsIn(payload: string): number {
+  const start = payload.indexOf('"ids":[');
+  let count = 1;
+  for (let i = payload.indexOf(',', start); i !== -1; i = payload.indexOf(',', i + 1)) count++;
+  return count;
+}
+
+/**
  * The instance's live subscribers. It hears the database through one Listener and fans each
  * announcement out, in memory, to the streams whose admin may read its area. A timer sends the
  * heartbeat and checks every stream's session; a session ending elsewhere makes it check at once.
@@ -46,6 +58,8 @@ export class LiveHub {
   private stats: NodeJS.Timeout | null = null;
   private check: Promise<void> | null = null;
   private checkAgain = false;
+  /** Whether the listener is up: the lists' count memo hears changes through it. */
+  private hearing = false;
   private readonly heartbeatMs: number;
   private readonly streamsPerSession: number;
   private readonly statsDelayMs: number;
@@ -64,7 +78,9 @@ export class LiveHub {
     this.sweepMs = options.sweepMs ?? 5_000;
     this.listener = new Listener(connectionOf(db), {
       notify: (channel, payload) => this.heard(channel, payload),
+      up: () => this.setHearing(true),
       down: (reason) => {
+        this.setHearing(false);
         this.log.warn(`Live updates: the LISTEN connection was lost (${reason}); reconnecting`);
         this.closeAll();
       },
@@ -118,10 +134,19 @@ export class LiveHub {
     }
   }
 
+  private setHearing(hearing: boolean): void {
+    if (hearing === this.hearing) return;
+    this.hearing = hearing;
+    const memo = countMemoOf(this.db);
+    if (hearing) memo.hearing();
+    else memo.deaf();
+  }
+
   private changed(payload: string): void {
     // The trigger writes `{"topic":"resource/<name>","type":"<kind>",…`: read without parsing.
     const [, resource = '', type] =
       /^\{"topic":"resource\/([^"]*)","type":"(\w+)"/.exec(payload) ?? [];
+    if (type === 'updated' || type === 'deleted') countMemoOf(this.db).changed(idsIn(payload));
     const area = this.areas.get(resource);
     if (!area) return;
     this.fanout.push(area, frame('resource', payload));
@@ -199,5 +224,6 @@ export class LiveHub {
     if (this.stats) clearTimeout(this.stats);
     await this.check;
     await this.listener.close();
+    this.setHearing(false);
   }
 }

@@ -12,6 +12,8 @@ export const CHANNELS = {
 
 export interface ListenerHandlers {
   notify(channel: string, payload: string): void;
+  /** Listening: every announcement from now on is heard. */
+  up?(): void;
   /** The connection was lost: whatever was announced meanwhile is unheard. */
   down(reason: string): void;
 }
@@ -79,6 +81,7 @@ export class Listener {
     }
     this.client = client;
     this.retryMs = 200;
+    this.handlers.up?.();
   }
 
   /**

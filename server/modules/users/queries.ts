@@ -10,8 +10,14 @@ import { presentUser } from '../../auth/present-user';
 import { keyIn } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { countOf, exactTotal, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
-import { countByStatus } from '../../db/row-counts';
+import {
+  countOf,
+  isDeep,
+  MATCHES,
+  offsetOf,
+  pageCarryingTotal,
+  pageWithTotal,
+} from '../../db/paging';
 import type { DB, UserRow, UserUpdate } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
 import type { TrigramFrequencies } from '../../db/trigrams';
@@ -64,17 +70,20 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
     return pageCarryingTotal(query, rows, presentUser, count);
   }
 
-  // The page's ids first, off the sort's index alone; then only those rows are read.
-  const page = inOrder(users.select('id')).limit(query.limit).offset(offsetOf(query));
-  const items = inOrder(db.selectFrom('users').selectAll().where('id', 'in', page))
-    .execute()
-    .then((rows) => rows.map(presentUser));
+  // A deep page reads its ids first, off the sort's index alone (see isDeep).
+  const offset = offsetOf(query);
+  const rows = isDeep(query)
+    ? inOrder(
+        db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', 'in', inOrder(users.select('id')).limit(query.limit).offset(offset)),
+      )
+    : inOrder(users.selectAll()).limit(query.limit).offset(offset);
   // Without a search the total is the kept count: no scan of a million rows per page.
   const total =
-    query.q?.trim() || query.ids
-      ? count()
-      : countByStatus(db, 'users', query.status).then(exactTotal);
-  return pageOf(query, items, total);
+    query.q?.trim() || query.ids ? count : { kept: 'users' as const, status: query.status };
+  return pageWithTotal(db, query, rows, presentUser, total);
 }
 
 export const userNotFound = () => notFound('User not found');

@@ -100,6 +100,28 @@ describe('GET /api/admin/users', () => {
     expect(byName.items.map((u) => u.username)).toEqual(users.map((u) => u.username));
   });
 
+  it('pages the whole list alike near the top and deep down, its total the kept count', async () => {
+    const tag = newTag();
+    await sql`
+      INSERT INTO users (user_id, username, email, status, referral_code, created_at)
+      SELECT 'u_' || ${tag} || g, 'deep_' || ${tag} || '_' || g,
+             'deep_' || ${tag} || '_' || g || '@example.com', 'active', 'D' || ${tag} || g,
+             '2020-01-01'::timestamptz + g * interval '1 second'
+      FROM generate_series(1, 150) AS g`.execute(t.db);
+    const first = await list('sort=createdAt:desc&limit=100&page=1');
+    const second = await list('sort=createdAt:desc&limit=100&page=2');
+    const all = [...first.items, ...second.items].map((u) => u.userId);
+    expect(all.length).toBeGreaterThan(140);
+    // Offset 120 reads its ids first; offsets up to 100 read their rows at once.
+    const deep = await list('sort=createdAt:desc&limit=20&page=7');
+    expect(deep.items.map((u) => u.userId)).toEqual(all.slice(120, 140));
+    const [{ n }] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM users`.execute(t.db))
+      .rows as [{ n: number }];
+    for (const page of [first, second, deep]) expect(page.total).toBe(n);
+    const past = await list('sort=createdAt:desc&limit=20&page=1000');
+    expect(past).toMatchObject({ items: [], total: n });
+  });
+
   it('defaults to page 1, 20 a page, newest first, with stable ties', async () => {
     const tag = newTag();
     const created = [];

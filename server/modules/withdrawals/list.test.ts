@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Withdrawal } from '../../../contract/withdrawals';
 import { insertWithdrawal, type WithdrawalRow } from '../../test/fixtures';
@@ -204,5 +205,27 @@ describe('GET /api/admin/withdrawals/:id', () => {
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ error: 'Withdrawal not found', code: 'not_found' });
     }
+  });
+});
+
+// Last: it adds rows the tests above do not expect.
+describe('GET /api/admin/withdrawals, many pages', () => {
+  it('pages alike near the top and deep down, its total the kept count', async () => {
+    await sql`
+      INSERT INTO withdrawals (user_id, type_id, points_spent, usd_value, rate_usd_per_point,
+                               destination, status, created_at)
+      SELECT ${alice.user_id}, 'paypal_10', g, 1, 0.001, 'deep-' || g, 'pending',
+             now() - g * interval '1 minute'
+      FROM generate_series(1, 150) AS g`.execute(t.db);
+    const first = await list({ status: 'pending', limit: 100, page: 1 });
+    const second = await list({ status: 'pending', limit: 100, page: 2 });
+    const all = ids([...first.items, ...second.items]);
+    expect(all).toHaveLength(153);
+    // Offset 120 reads its ids first; offsets up to 100 read their rows at once.
+    const deep = await list({ status: 'pending', limit: 20, page: 7 });
+    expect(ids(deep.items)).toEqual(all.slice(120, 140));
+    for (const page of [first, second, deep]) expect(page.total).toBe(153);
+    const past = await list({ status: 'pending', limit: 20, page: 1000 });
+    expect(past).toMatchObject({ items: [], total: 153 });
   });
 });

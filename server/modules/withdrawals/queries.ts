@@ -11,8 +11,14 @@ import type {
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
 import type { SortKey } from '../../db/keyset';
-import { countOf, exactTotal, MATCHES, offsetOf, pageCarryingTotal, pageOf } from '../../db/paging';
-import { countByStatus } from '../../db/row-counts';
+import {
+  countOf,
+  isDeep,
+  MATCHES,
+  offsetOf,
+  pageCarryingTotal,
+  pageWithTotal,
+} from '../../db/paging';
 import type { DB } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
 import type { TrigramFrequencies } from '../../db/trigrams';
@@ -154,25 +160,31 @@ export async function listWithdrawals(
     return pageCarryingTotal({ page, limit }, rows, presentWithdrawal, count);
   }
 
-  // The page's ids first, off the sort's index alone; then only those rows are read and joined.
-  const ids = inOrder(found.select('w.id'), sort).limit(limit).offset(offsetOf({ page, limit }));
-  const rows = withDetails(
-    inOrder(db.selectFrom('withdrawals as w').where('w.id', 'in', ids), sort),
-  ).execute();
-  // Without a search the total is the kept count: no scan of half a million rows per page.
+  // A deep page reads its ids first, off the sort's index alone (see isDeep).
+  const paging = { page, limit };
+  const rows = isDeep(paging)
+    ? withDetails(
+        inOrder(
+          db
+            .selectFrom('withdrawals as w')
+            .where(
+              'w.id',
+              'in',
+              inOrder(found.select('w.id'), sort).limit(limit).offset(offsetOf(paging)),
+            ),
+          sort,
+        ),
+      )
+    : withDetails(inOrder(found, sort)).limit(limit).offset(offsetOf(paging));
   // Those awaiting a second approval are counted off their own (partial) index.
-  const total =
+  const counted =
     filters.q?.trim() ||
     filters.typeId !== undefined ||
     filters.ids ||
     filters.destination !== undefined ||
     filters.risk !== undefined ||
-    filters.status === 'awaiting_second_approval'
-      ? count()
-      : countByStatus(db, 'withdrawals', filters.status).then(exactTotal);
-  return pageOf(
-    { page, limit },
-    rows.then((found) => found.map(presentWithdrawal)),
-    total,
-  );
+    filters.status === 'awaiting_second_approval';
+  // Otherwise the total is the kept count: no scan of half a million rows per page.
+  const total = counted ? count : { kept: 'withdrawals' as const, status: filters.status };
+  return pageWithTotal(db, paging, rows, presentWithdrawal, total);
 }
