@@ -8,6 +8,8 @@
 //   summary {from}             the accumulator's delay percentiles and counts
 //   settle                     done once no stream has received anything for 300 ms (at most 10 s)
 //   close                      ends every stream
+//   defer {on}                 keeps what arrives with its receipt time, unread, while on; off
+//                              reads what was kept
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -20,11 +22,24 @@ const PER_TOKEN = 5;
 let streams = [];
 /** When any stream last received something. */
 let lastData = 0;
+/**
+ * Whether what arrives is only kept, with its time, and read later (`defer`): while the API is
+ * loaded, so that reading hundreds of streams does not take the cores the load is timed on.
+ */
+let deferring = false;
 
 /** One stream; resolves once its first bytes (`: live`) arrive. */
 function openOne(url, token) {
   return new Promise((resolve, reject) => {
-    const stream = { received: new Map(), closing: false, cutOff: false, request: null };
+    const stream = {
+      received: new Map(),
+      /** Receipt times and chunks not read yet (while deferring), in turn. */
+      kept: [],
+      read: (_at, _chunk) => {},
+      closing: false,
+      cutOff: false,
+      request: null,
+    };
     stream.request = http.get(
       url,
       { headers: { authorization: `Bearer ${token}` }, agent: false },
@@ -37,9 +52,7 @@ function openOne(url, token) {
         res.setEncoding('utf8');
         let buffer = '';
         let opened = false;
-        res.on('data', (chunk) => {
-          const at = now();
-          lastData = at;
+        stream.read = (at, chunk) => {
           buffer += chunk;
           for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
             const block = buffer.slice(0, end);
@@ -57,6 +70,12 @@ function openOne(url, token) {
               else stream.received.set(id, [at]);
             }
           }
+        };
+        res.on('data', (chunk) => {
+          const at = now();
+          lastData = at;
+          if (deferring) stream.kept.push(at, chunk);
+          else stream.read(at, chunk);
         });
         res.on('close', () => {
           if (!stream.closing) stream.cutOff = true;
@@ -83,7 +102,20 @@ async function open({ url, tokens, count }) {
   return { streams: streams.length };
 }
 
+function defer({ on }) {
+  deferring = on;
+  if (!on) {
+    for (const stream of streams) {
+      const { kept } = stream;
+      stream.kept = [];
+      for (let i = 0; i < kept.length; i += 2) stream.read(kept[i], kept[i + 1]);
+    }
+  }
+  return {};
+}
+
 function close() {
+  defer({ on: false });
   for (const stream of streams) {
     stream.closing = true;
     stream.request.destroy();
@@ -141,7 +173,7 @@ function summary({ from }) {
   return { ...counts, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
 
-const commands = { open, settle, close, tally, summary };
+const commands = { open, settle, close, tally, summary, defer };
 process.on('message', async ({ id, command, ...args }) => {
   try {
     process.send({ id, result: await commands[command](args) });

@@ -178,8 +178,10 @@ async function measure() {
       await sleep(500);
       await ask('open', { url, tokens, count: SUBSCRIBERS });
       // The readers stand for browsers on other machines: here they yield the shared cores to
-      // the server and the load (their delays are late by as much, reported but not budgeted).
+      // the server and the load (their delays are late by as much, reported but not budgeted),
+      // and only keep what arrives, with its receipt time, to read it after the turn.
       readersPriority(19);
+      await ask('defer', { on: true });
     }
     const changing = startChanges({ write, bots, state, rate: RATE });
     const [serverBefore, readersBefore, started] = [
@@ -199,6 +201,7 @@ async function measure() {
     if (!streams) return;
     readersPriority(0);
     await ask('settle');
+    await ask('defer', { on: false });
     await ask('tally', { writes: written.writes, into: 'underLoad' });
     await ask('close');
     underLoad.count += written.count;
