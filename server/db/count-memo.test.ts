@@ -16,10 +16,13 @@ describe('the count memo', () => {
     made.hearing();
     return made;
   };
+  /** A count of `count` rows, begun and ended now. */
+  const count = (kept: CountMemo, key: string, rows: number) =>
+    kept.counted(key, rows, kept.mark());
 
   it('remembers a set only while fewer rows changed than it had past the bound', () => {
     const kept = memo();
-    kept.counted('broad', TOTAL_BOUND + 500);
+    count(kept, 'broad', TOTAL_BOUND + 500);
     expect(kept.holdsMoreThanBound('broad')).toBe(true);
     kept.changed(499);
     expect(kept.holdsMoreThanBound('broad')).toBe(true);
@@ -27,24 +30,55 @@ describe('the count memo', () => {
     expect(kept.holdsMoreThanBound('broad')).toBe(false);
   });
 
+  it('takes the changes heard while a count ran off its margin', () => {
+    const kept = memo();
+    const mark = kept.mark();
+    kept.changed(400); // committed after the count's snapshot, heard before its answer
+    kept.counted('a', TOTAL_BOUND + 500, mark);
+    kept.changed(99);
+    expect(kept.holdsMoreThanBound('a')).toBe(true);
+    kept.changed(1);
+    expect(kept.holdsMoreThanBound('a')).toBe(false);
+    const late = kept.mark();
+    kept.changed(600);
+    kept.counted('b', TOTAL_BOUND + 500, late);
+    expect(kept.holdsMoreThanBound('b')).toBe(false);
+  });
+
+  it('remembers no count that ran while a listener came or went', () => {
+    const kept = memo();
+    const lost = kept.mark();
+    kept.deaf();
+    kept.hearing();
+    kept.counted('a', TOTAL_BOUND + MARGIN + 1, lost);
+    expect(kept.holdsMoreThanBound('a')).toBe(false);
+
+    const deaf = new CountMemo(() => clock);
+    const begun = deaf.mark();
+    expect(begun.upTo).toBe(TOTAL_BOUND + 1);
+    deaf.hearing();
+    deaf.counted('b', TOTAL_BOUND + 1, begun);
+    expect(deaf.holdsMoreThanBound('b')).toBe(false);
+  });
+
   it('remembers nothing at or under the bound, nor while no change is heard', () => {
     const kept = memo();
-    kept.counted('exact', TOTAL_BOUND);
+    count(kept, 'exact', TOTAL_BOUND);
     expect(kept.holdsMoreThanBound('exact')).toBe(false);
     kept.deaf();
-    expect(kept.countUpTo).toBe(TOTAL_BOUND + 1);
-    kept.counted('broad', TOTAL_BOUND + MARGIN + 1);
+    expect(kept.mark().upTo).toBe(TOTAL_BOUND + 1);
+    count(kept, 'broad', TOTAL_BOUND + MARGIN + 1);
     expect(kept.holdsMoreThanBound('broad')).toBe(false);
   });
 
   it('forgets everything when the changes stop being heard, and anything after 30 s', () => {
     const kept = memo();
-    expect(kept.countUpTo).toBe(TOTAL_BOUND + MARGIN + 1);
-    kept.counted('a', TOTAL_BOUND + MARGIN + 1);
+    expect(kept.mark().upTo).toBe(TOTAL_BOUND + MARGIN + 1);
+    count(kept, 'a', TOTAL_BOUND + MARGIN + 1);
     kept.deaf();
     kept.hearing();
     expect(kept.holdsMoreThanBound('a')).toBe(false);
-    kept.counted('b', TOTAL_BOUND + MARGIN + 1);
+    count(kept, 'b', TOTAL_BOUND + MARGIN + 1);
     clock += 29_999;
     expect(kept.holdsMoreThanBound('b')).toBe(true);
     clock += 1;
@@ -54,7 +88,7 @@ describe('the count memo', () => {
   it('stays while another listener over the same database still hears', () => {
     const kept = memo();
     kept.hearing();
-    kept.counted('a', TOTAL_BOUND + 1);
+    count(kept, 'a', TOTAL_BOUND + 1);
     kept.deaf();
     expect(kept.holdsMoreThanBound('a')).toBe(true);
   });

@@ -25,6 +25,10 @@ const MOST = 1_000;
  */
 export class CountMemo {
   private listeners = 0;
+  /** Bumped whenever the listeners change: a count begun before cannot be vouched for. */
+  private epoch = 0;
+  /** Rows announced updated or deleted so far, all told. */
+  private heard = 0;
   private readonly kept = new Map<string, { left: number; until: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -32,21 +36,33 @@ export class CountMemo {
   /** One more LISTEN connection hears every change from now on. */
   hearing(): void {
     this.listeners++;
+    this.epoch++;
   }
 
   /** One fewer: with none left, changes may go unheard, so nothing is remembered. */
   deaf(): void {
     this.listeners = Math.max(0, this.listeners - 1);
+    this.epoch++;
     if (this.listeners === 0) this.kept.clear();
   }
 
-  /** How far a count should go: past the margin only when it can be remembered. */
-  get countUpTo(): number {
-    return this.listeners > 0 ? TOTAL_BOUND + MARGIN + 1 : TOTAL_BOUND + 1;
+  /**
+   * Taken before a count begins: how far it should go (past the margin only when it can be
+   * remembered), and what had been heard by then, for `counted`.
+   */
+  mark(): CountMark {
+    const remembering = this.listeners > 0;
+    return {
+      epoch: this.epoch,
+      heard: this.heard,
+      remembering,
+      upTo: remembering ? TOTAL_BOUND + MARGIN + 1 : TOTAL_BOUND + 1,
+    };
   }
 
   /** `rows` rows were updated or deleted: each may have left any remembered set. */
   changed(rows: number): void {
+    this.heard += rows;
     for (const [key, entry] of this.kept) {
       entry.left -= rows;
       if (entry.left <= 0) this.kept.delete(key);
@@ -62,13 +78,25 @@ export class CountMemo {
     return false;
   }
 
-  /** The filter `key` counted `count` rows (up to `countUpTo`). */
-  counted(key: string, count: number): void {
-    const left = count - TOTAL_BOUND;
-    if (this.listeners === 0 || left <= 0) return;
+  /**
+   * The filter `key` counted `count` rows, the count begun at `mark`. What was heard while it
+   * ran may or may not be in it, so it takes those rows off the margin too; a count that ran
+   * while a listener came or went is not remembered.
+   */
+  counted(key: string, count: number, mark: CountMark): void {
+    const left = count - TOTAL_BOUND - (this.heard - mark.heard);
+    if (!mark.remembering || mark.epoch !== this.epoch || left <= 0) return;
     if (this.kept.size >= MOST) this.kept.delete(this.kept.keys().next().value as string);
     this.kept.set(key, { left, until: this.now() + KEEP_MS });
   }
+}
+
+export interface CountMark {
+  epoch: number;
+  heard: number;
+  remembering: boolean;
+  /** The count's limit. */
+  upTo: number;
 }
 
 const memos = new WeakMap<Database, CountMemo>();

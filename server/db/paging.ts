@@ -44,11 +44,12 @@ export async function countOf<D, T extends keyof D, O>(
   const compiled = rows.compile();
   const key = `${compiled.sql}\0${JSON.stringify(compiled.parameters, bigintsAsText)}`;
   if (memo.holdsMoreThanBound(key)) return boundedTotal(TOTAL_BOUND + 1);
-  const limited = rows.limit(memo.countUpTo);
+  const mark = memo.mark();
+  const limited = rows.limit(mark.upTo);
   const { rows: found } = await sql<{ total: string }>`
     SELECT count(*) AS total FROM (${limited}) AS bounded`.execute(db);
   const count = Number(found[0]?.total ?? 0);
-  memo.counted(key, count);
+  memo.counted(key, count, mark);
   return boundedTotal(count);
 }
 

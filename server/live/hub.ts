@@ -26,6 +26,9 @@ export interface LiveOptions {
   sweepMs?: number;
 }
 
+/** How often the LISTEN connection is asked for an answer while no stream is open. */
+const PROBE_MS = 10_000;
+
 const STATS_FRAME = frame('stats', JSON.stringify({ topic: STATS_TOPIC, type: 'updated' }));
 
 /** The dashboard counts pending withdrawals and users: an edit of a user moves neither. */
@@ -60,6 +63,7 @@ export class LiveHub {
   private checkAgain = false;
   /** Whether the listener is up: the lists' count memo hears changes through it. */
   private hearing = false;
+  private probing: NodeJS.Timeout | null = null;
   private readonly heartbeatMs: number;
   private readonly streamsPerSession: number;
   private readonly statsDelayMs: number;
@@ -140,13 +144,19 @@ export class LiveHub {
     const memo = countMemoOf(this.db);
     if (hearing) memo.hearing();
     else memo.deaf();
+    // The heartbeat probes the connection while streams are open; the memo needs it probed
+    // without them too, or a connection dropped without a word would leave it trusting.
+    if (this.probing) clearInterval(this.probing);
+    this.probing = hearing ? setInterval(() => this.listener.probe(), PROBE_MS) : null;
+    this.probing?.unref();
   }
 
   private changed(payload: string): void {
     // The trigger writes `{"topic":"resource/<name>","type":"<kind>",…`: read without parsing.
     const [, resource = '', type] =
       /^\{"topic":"resource\/([^"]*)","type":"(\w+)"/.exec(payload) ?? [];
-    if (type === 'updated' || type === 'deleted') countMemoOf(this.db).changed(idsIn(payload));
+    // Anything but a creation (an unreadable payload too) may have taken rows out of a set.
+    if (!/"type":"created","ids":\[/.test(payload)) countMemoOf(this.db).changed(idsIn(payload));
     const area = this.areas.get(resource);
     if (!area) return;
     this.fanout.push(area, frame('resource', payload));
