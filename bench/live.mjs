@@ -1,5 +1,6 @@
 // Live updates at scale: 500 streams of GET /api/admin/events on one instance (100 sessions of
-// the bench admin, 5 streams each, read in a child process: bench/live-subscribers.mjs) while
+// the bench admin, 5 streams each, read over bare sockets in a child process:
+// bench/live-subscribers.mjs) while
 // 100 bots' active flags are flipped, 100 a second for 30 s, each flip its own transaction with an
 // audit row (two changes announced, as an admin's edit).
 // Usage: node bench/live.mjs [SCALE [ROUNDS [WRITES]]]   the data of bench:api (.bench-data-SCALE,
