@@ -156,7 +156,7 @@ export class LiveHub {
     const [, resource = '', type] =
       /^\{"topic":"resource\/([^"]*)","type":"(\w+)"/.exec(payload) ?? [];
     // Anything but a creation (an unreadable payload too) may have taken rows out of a set.
-    if (!/"type":"created","ids":\[/.test(payload)) countMemoOf(this.db).changed(idsIn(payload));
+    if (type !== 'created') countMemoOf(this.db).changed(idsIn(payload));
     const area = this.areas.get(resource);
     if (!area) return;
     this.fanout.push(area, frame('resource', payload));

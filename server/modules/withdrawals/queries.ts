@@ -149,19 +149,19 @@ export async function listWithdrawals(
   const frequencies = await frequenciesFor(db, 'withdrawals_search_trigrams', filters.q);
   const found = matching(db, filters, frequencies);
   const count = () => countOf(db, found);
+  const paging = { page, limit };
 
   // A rare term: its few matches read once, through the trigram index, for the page and total.
   if (isRare(filters.q?.trim() ?? '', frequencies)) {
     const rows = withDetails(inOrder(matchesFirst(db, found, 'w'), sort))
       .select(sql<number>`count(*) OVER ()`.as(MATCHES))
       .limit(limit)
-      .offset(offsetOf({ page, limit }))
+      .offset(offsetOf(paging))
       .execute();
-    return pageCarryingTotal({ page, limit }, rows, presentWithdrawal, count);
+    return pageCarryingTotal(paging, rows, presentWithdrawal, count);
   }
 
   // A deep page reads its ids first, off the sort's index alone (see isDeep).
-  const paging = { page, limit };
   const rows = isDeep(paging)
     ? withDetails(
         inOrder(
