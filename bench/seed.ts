@@ -158,6 +158,15 @@ async function pendingAgain(db: Database) {
     WHERE decided_by IN (SELECT id FROM users WHERE username LIKE 'bench%')`.execute(db);
 }
 
+/**
+ * The tables earlier runs wrote to, vacuumed and analysed, so that each run starts from what
+ * autovacuum would leave rather than from however many runs came before: a deep page of users
+ * read the heap again for every player an approved credit had touched (4x ping, 2.9x after).
+ */
+async function tidy(db: Database) {
+  await sql`VACUUM (ANALYZE) users, withdrawals, adjustments, bots`.execute(db);
+}
+
 const target = databaseUrl ? 'DATABASE_URL' : 'embedded';
 const started = performance.now();
 const database = await openDatabase({ dataDir, databaseUrl }, console.log);
@@ -172,6 +181,7 @@ try {
     await secondApprover(database.db);
     await adjustments(database.db);
     await pendingAgain(database.db);
+    await timed('vacuum', () => tidy(database.db));
   } else {
     // The account the API benchmark signs in with.
     await timed('bench admin', () =>

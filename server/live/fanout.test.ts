@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fanout } from './fanout';
+import { Fanout, flushInterval } from './fanout';
 import { frame, type Subscriber } from './subscriber';
 
 // The fan-out on real sockets: what a stream's reader receives, byte for byte, when many streams
@@ -74,7 +74,7 @@ describe('the fan-out', () => {
   it('gives each of many streams every frame of its areas once and in order, frames coming during flushes', async () => {
     const streams = Array.from({ length: 300 }, (_, i) => reader(i % 2 ? '/bots' : '/bots,users'));
     await expect.poll(() => subscribers.size).toBe(300);
-    const fanout = new Fanout(() => subscribers, 5);
+    const fanout = new Fanout(() => subscribers, { idle: 5, busy: 5 });
     const frames: { area: string; text: string }[] = [];
     for (let i = 0; i < 60; i++) {
       const area = i % 3 ? 'bots' : 'users';
@@ -117,7 +117,7 @@ describe('the fan-out', () => {
     idle.socket.pause();
     const live = reader('/bots');
     await expect.poll(() => subscribers.size).toBe(2);
-    const fanout = new Fanout(() => subscribers, 0);
+    const fanout = new Fanout(() => subscribers, { idle: 0, busy: 0 });
     const text = frame(
       'resource',
       JSON.stringify({ topic: 'resource/bots', ids: ['x'.repeat(60_000)] }),
@@ -131,5 +131,45 @@ describe('the fan-out', () => {
     live.socket.destroy();
     idle.socket.destroy();
     await expect.poll(() => subscribers.size).toBe(0);
+  });
+
+  it('waits longer between flushes while the event loop is busy', async () => {
+    const stream = reader('/bots');
+    await expect.poll(() => subscribers.size).toBe(1);
+    /** How long after the first of two frames the second arrives, the loop as busy as `load`. */
+    const gap = async (load: number) => {
+      const fanout = new Fanout(
+        () => subscribers,
+        { idle: 20, busy: 400 },
+        () => load,
+      );
+      const arrivals: number[] = [];
+      const arrived = () => arrivals.push(performance.now());
+      stream.socket.on('data', arrived);
+      const text = (id: string) => frame('resource', `{"topic":"resource/bots","ids":["${id}"]}`);
+      fanout.push('bots', text(`${load}a`));
+      await expect.poll(() => arrivals.length, { interval: 1 }).toBe(1);
+      fanout.push('bots', text(`${load}b`));
+      await expect.poll(() => arrivals.length).toBe(2);
+      stream.socket.off('data', arrived);
+      fanout.close();
+      const [first = 0, second = 0] = arrivals;
+      return second - first;
+    };
+    // Idle, the second leaves 20 ms after the first flush; busy, 400 ms after it.
+    expect(await gap(0)).toBeLessThan(350);
+    expect(await gap(1)).toBeGreaterThanOrEqual(350);
+    stream.socket.destroy();
+    await expect.poll(() => subscribers.size).toBe(0);
+  });
+});
+
+describe('the time between flushes', () => {
+  it('is 60 ms while the event loop is idle, 250 ms while it is busy, and in proportion between', () => {
+    expect(flushInterval(0)).toBe(60);
+    expect(flushInterval(0.3)).toBe(60);
+    expect(flushInterval(0.55)).toBe(155);
+    expect(flushInterval(0.8)).toBe(250);
+    expect(flushInterval(1)).toBe(250);
   });
 });
