@@ -24,8 +24,8 @@ const SMOOTHING_MS = 1000;
 const SLICE = 50;
 
 /**
- * The least time between two flushes when the event loop was busy for `utilisation` of the time
- * since the last one: FLUSH_MS when idle, BUSY_FLUSH_MS when busy, in proportion between.
+ * The least time between two flushes when the event loop has lately been busy for `utilisation`
+ * of the time: FLUSH_MS when idle, BUSY_FLUSH_MS when busy, in proportion between.
  *
  * Why: a flush writes every stream once, and each write is a system call whose kernel work
  * (over loopback the reader's receiving too) takes the cores the requests run on. At 500 streams
@@ -62,8 +62,8 @@ function loopUtilisation(): () => number {
 /**
  * Frames leave together: one write per stream, of bytes encoded once for all streams that may
  * hear the same areas. A frame after a quiet spell leaves on the next turn of the event loop;
- * under load frames wait at most FLUSH_MS for the next flush, so the cost per event falls as
- * the rate rises. A flush writes SLICE streams a turn, so the requests that arrive meanwhile
+ * under a stream of changes frames wait for the next flush (at most FLUSH_MS, BUSY_FLUSH_MS
+ * while the instance is busy), so the cost per event falls as the rate rises. A flush writes SLICE streams a turn, so the requests that arrive meanwhile
  * are served between slices rather than after all the streams.
  */
 export class Fanout {
@@ -83,7 +83,7 @@ export class Fanout {
       idle: FLUSH_MS,
       busy: BUSY_FLUSH_MS,
     },
-    /** How busy the event loop was since it was last asked, 0 to 1. */
+    /** How busy the event loop has lately been, 0 to 1. */
     private readonly utilisation: () => number = loopUtilisation(),
   ) {}
 
