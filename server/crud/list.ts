@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListResponse } from '../../contract/lists';
 import type { Database } from '../db/connect';
-import { countOf, offsetOf, pageOf } from '../db/paging';
+import { offsetOf, pageCountedAlong } from '../db/paging';
 import { containsText } from '../db/search';
 import { keyIn } from './ids';
 import type { AnyResource, ItemOf, ListQuery, QueryOf, SortKey } from './resource';
@@ -25,7 +25,7 @@ export function listRecords<R extends AnyResource>(
   // The query schema's allow-list is the sort map's keys (checked where the resource is defined).
   const key = resource.sort[field] as SortKey<string>;
   const { by, nullsLast } = typeof key === 'string' ? { by: key, nullsLast: false } : key;
-  const items = matching
+  const page = matching
     .selectAll()
     .$castTo<StoredRow>()
     .orderBy(typeof by === 'string' ? sql.ref(by) : by, (ob) =>
@@ -33,9 +33,6 @@ export function listRecords<R extends AnyResource>(
     )
     .orderBy('id', direction)
     .limit(query.limit)
-    .offset(offsetOf(query))
-    .execute()
-    .then((rows) => rows.map(resource.present));
-  const total = countOf(db, matching);
-  return pageOf(query, items, total);
+    .offset(offsetOf(query));
+  return pageCountedAlong(db, query, matching, page, (rows) => rows.map(resource.present));
 }

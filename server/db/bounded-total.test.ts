@@ -105,5 +105,15 @@ describe('a list total past the bound', () => {
     const history = await list(`/api/admin/audit?entity=bot&entityId=${tag}`);
     expect(history.total).toBe(3);
     expect(history.totalIsLowerBound).toBeUndefined();
+    // Each page, and one past the last, gives the same exact total.
+    for (const [page, rows] of [
+      [1, 2],
+      [2, 1],
+      [3, 0],
+    ]) {
+      const paged = await list(`/api/admin/audit?entity=bot&entityId=${tag}&page=${page}&limit=2`);
+      expect(paged.items, `page ${page}`).toHaveLength(rows as number);
+      expect(paged.total, `page ${page}`).toBe(3);
+    }
   });
 });

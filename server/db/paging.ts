@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type ListResponse, type ListTotal, TOTAL_BOUND } from '../../contract/lists';
 import type { Database } from './connect';
 import { countMemoOf } from './count-memo';
@@ -39,18 +39,35 @@ export async function countOf<D, T extends keyof D, O>(
   db: Database,
   query: SelectQueryBuilder<D, T, O>,
 ): Promise<ListTotal> {
+  const counting = countAlong(db, query);
+  if (!counting) return boundedTotal(TOTAL_BOUND + 1);
+  const { rows } = await sql<{ total: string }>`SELECT ${counting.count} AS total`.execute(db);
+  return counting.seen(Number(rows[0]?.total ?? 0));
+}
+
+/**
+ * The bounded count of `query`'s rows (see countOf) as a scalar subquery, for a page to read in
+ * its own statement, one round trip instead of two; `seen` makes the figure read a total, and
+ * remembers it. Undefined when the set is remembered to hold more than the bound: nothing to
+ * count.
+ */
+export function countAlong<D, T extends keyof D, O>(
+  db: Database,
+  query: SelectQueryBuilder<D, T, O>,
+): { count: RawBuilder<number>; seen: (count: number) => ListTotal } | undefined {
   const memo = countMemoOf(db);
   const rows = query.select(sql`1`.as('one'));
   const compiled = rows.compile();
   const key = `${compiled.sql}\0${JSON.stringify(compiled.parameters, bigintsAsText)}`;
-  if (memo.holdsMoreThanBound(key)) return boundedTotal(TOTAL_BOUND + 1);
+  if (memo.holdsMoreThanBound(key)) return undefined;
   const mark = memo.mark();
-  const limited = rows.limit(mark.upTo);
-  const { rows: found } = await sql<{ total: string }>`
-    SELECT count(*) AS total FROM (${limited}) AS bounded`.execute(db);
-  const count = Number(found[0]?.total ?? 0);
-  memo.counted(key, count, mark);
-  return boundedTotal(count);
+  return {
+    count: sql<number>`(SELECT count(*) FROM (${rows.limit(mark.upTo)}) AS bounded)`,
+    seen: (count) => {
+      memo.counted(key, count, mark);
+      return boundedTotal(count);
+    },
+  };
 }
 
 const bigintsAsText = (_key: string, value: unknown) =>
@@ -69,51 +86,67 @@ export async function pageOf<T>(
 /** `count(*) OVER ()`: the size of the whole matching set, on each row of its page. */
 export const MATCHES = 'matches';
 
+/** A row that carries its set's size. */
+export type Carried = { [MATCHES]: number };
+
 /**
  * A list answer from a page whose rows each carry the whole set's size (selected as MATCHES),
  * so a search reads its matches once for both. A page past the end has no row to carry it:
- * then the total is counted apart.
+ * then the total is counted apart. `present` makes the page's items of its rows, all at once.
  */
-export async function pageCarryingTotal<R extends { [MATCHES]: number }, T>(
+export async function pageCarryingTotal<R extends Carried, T>(
   paging: Paging,
   rows: Promise<R[]>,
-  present: (row: R) => T,
+  present: (rows: R[]) => T[] | Promise<T[]>,
   countApart: () => Promise<ListTotal>,
   /** What the carried figure is: a count up to the bound, or a kept count (`exactTotal`). */
   asTotal: (count: number) => ListTotal = boundedTotal,
 ): Promise<ListResponse<T>> {
   const found = await rows;
   const carried = found[0]?.[MATCHES];
-  const counted =
+  const [items, counted] = await Promise.all([
+    present(found),
     carried !== undefined
       ? asTotal(Number(carried))
       : offsetOf(paging) > 0
-        ? await countApart()
-        : exactTotal(0);
-  return { items: found.map(present), ...counted, page: paging.page, limit: paging.limit };
+        ? countApart()
+        : exactTotal(0),
+  ]);
+  return { items, ...counted, page: paging.page, limit: paging.limit };
 }
 
 /**
- * A page of `rows` and its total: counted apart by `total` when it is a function (a search, a
- * filter), or else the kept count of an entity, read in the page's own statement.
+ * A page of `page`'s rows and the bounded total of the set `matching` (see countOf), read in
+ * the page's own statement: one round trip instead of two.
  */
-export function pageWithTotal<D, TB extends keyof D, R, T>(
+export function pageCountedAlong<D, TB extends keyof D, O, PD, PT extends keyof PD, R, T>(
+  db: Database,
+  paging: Paging,
+  matching: SelectQueryBuilder<D, TB, O>,
+  page: SelectQueryBuilder<PD, PT, R>,
+  present: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<ListResponse<T>> {
+  const counting = countAlong(db, matching);
+  if (!counting) return pageOf(paging, page.execute().then(present), countOf(db, matching));
+  const rows = page.select(counting.count.as(MATCHES)).execute() as Promise<(R & Carried)[]>;
+  return pageCarryingTotal(paging, rows, present, () => countOf(db, matching), counting.seen);
+}
+
+/**
+ * A page of `rows` and its total, read in the page's own statement: the bounded count of the
+ * set `total` (a search, a filter), or else the kept count of an entity.
+ */
+export function pageWithTotal<D, TB extends keyof D, R, CD, CT extends keyof CD, CO, T>(
   db: Database,
   paging: Paging,
   rows: SelectQueryBuilder<D, TB, R>,
-  present: (row: R) => T,
-  total: (() => Promise<ListTotal>) | { kept: Counted; status?: string | undefined },
+  present: (rows: R[]) => T[] | Promise<T[]>,
+  total: SelectQueryBuilder<CD, CT, CO> | { kept: Counted; status?: string | undefined },
 ): Promise<ListResponse<T>> {
-  if (typeof total === 'function') {
-    return pageOf(
-      paging,
-      rows.execute().then((found) => found.map(present)),
-      total(),
-    );
-  }
+  if (!('kept' in total)) return pageCountedAlong(db, paging, total, rows, present);
   const { kept, status } = total;
   const carrying = rows.select(keptCount(kept, status).as(MATCHES)).execute() as Promise<
-    (R & { [MATCHES]: number })[]
+    (R & Carried)[]
   >;
   const apart = () => countByStatus(db, kept, status).then(exactTotal);
   return pageCarryingTotal(paging, carrying, present, apart, exactTotal);

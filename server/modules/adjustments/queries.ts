@@ -8,7 +8,7 @@ import type {
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
-import { countOf, offsetOf, pageOf } from '../../db/paging';
+import { offsetOf, pageCountedAlong } from '../../db/paging';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { type AdjustmentRow, presentAdjustment } from './present';
@@ -76,11 +76,6 @@ export function listAdjustments(
     .orderBy(SORT_COLUMNS[sort.field], sort.direction)
     .orderBy('a.id', sort.direction)
     .limit(limit)
-    .offset(offsetOf({ page, limit }))
-    .execute();
-  return pageOf(
-    { page, limit },
-    rows.then((found) => found.map(presentAdjustment)),
-    countOf(db, found),
-  );
+    .offset(offsetOf({ page, limit }));
+  return pageCountedAlong(db, { page, limit }, found, rows, (page) => page.map(presentAdjustment));
 }

@@ -4,7 +4,7 @@ import type { AuditFacets, AuditListItem, AuditQuery } from '../../../contract/a
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
-import { countOf, offsetOf, pageOf } from '../../db/paging';
+import { offsetOf, pageCountedAlong } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { withRecordNames } from './names';
 import { type AuditRow, presentAuditEntry, presentAuditSummary } from './present';
@@ -64,19 +64,15 @@ export function listAudit(
     .orderBy('at', sort.direction)
     .orderBy('id', sort.direction)
     .limit(limit)
-    .offset(offsetOf({ page, limit }))
-    .execute();
-  const total = countOf(db, kept());
+    .offset(offsetOf({ page, limit }));
   const present = (row: unknown) => {
     const entry = oneRecord
       ? presentAuditEntry(row as AuditRow)
       : presentAuditSummary(row as AuditRow);
     return historyOnly ? { ...entry, ip: null } : entry;
   };
-  return pageOf(
-    { page, limit },
-    rows.then((found) => withRecordNames(db, found.map(present))),
-    total,
+  return pageCountedAlong(db, { page, limit }, kept(), rows, (found) =>
+    withRecordNames(db, found.map(present)),
   );
 }
 

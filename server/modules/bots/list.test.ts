@@ -167,7 +167,13 @@ describe('GET /api/admin/bots', () => {
       'bot_gxyz33',
       'bot_delta4',
     ]);
-    expect((await list({ page: 4, limit: 2 })).items).toEqual([]);
+    // Past the last page: no items, and still the total, searched or not.
+    expect(await list({ page: 4, limit: 2 })).toMatchObject({ items: [], total: 5 });
+    expect(await list({ q: 'bot_', page: 9, limit: 2 })).toMatchObject({ items: [], total: 5 });
+    expect(await list({ active: 'false', page: 2, limit: 2 })).toMatchObject({
+      items: [],
+      total: 2,
+    });
   });
 
   it('refuses a sort off the allow-list, a bad filter and unknown parameters', async () => {

@@ -2,7 +2,7 @@ import type { LegalType, LegalVersion } from '../../../contract/legal';
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
-import { countOf, offsetOf, pageOf } from '../../db/paging';
+import { offsetOf, pageCountedAlong } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { type LegalRow, presentVersion, VERSION_COLUMNS } from './present';
 
@@ -19,18 +19,13 @@ export async function listVersions(
   let ofType = db.selectFrom('legal_documents');
   if (query.type) ofType = ofType.where('type', '=', query.type);
   if (query.ids) ofType = ofType.where(keyIn('id', query.ids, parseId));
-  return pageOf(
-    query,
-    ofType
-      .select(VERSION_COLUMNS)
-      .orderBy('version', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset(offsetOf(query))
-      .execute()
-      .then((rows) => rows.map(presentVersion)),
-    countOf(db, ofType),
-  );
+  const page = ofType
+    .select(VERSION_COLUMNS)
+    .orderBy('version', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  return pageCountedAlong(db, query, ofType, page, (rows) => rows.map(presentVersion));
 }
 
 /** The newest version of the type; undefined when it has none. */

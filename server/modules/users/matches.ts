@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Match, MatchesQuery, MatchOutcome } from '../../../contract/users';
 import type { Database } from '../../db/connect';
-import { countOf, offsetOf, pageOf } from '../../db/paging';
+import { offsetOf, pageCountedAlong } from '../../db/paging';
 import { findUser } from './queries';
 
 /** A match's outcome from one side, following from the scores. */
@@ -21,7 +21,7 @@ export async function listMatches(
   let matches = db.selectFrom('matches as m').where('m.user_id', '=', user.id);
   if (query.outcome) matches = matches.where('m.outcome', '=', query.outcome);
 
-  const items = matches
+  const page = matches
     .leftJoin('users as o', 'o.id', 'm.opponent_user_id')
     .leftJoin('bots as b', 'b.bot_id', 'm.opponent_bot_id')
     .select([
@@ -42,27 +42,24 @@ export async function listMatches(
     .orderBy('m.started_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(query.limit)
-    .offset(offsetOf(query))
-    .execute()
-    .then((rows) =>
-      rows.map(
-        (row): Match => ({
-          _id: String(row.id),
-          matchId: row.match_id,
-          gameName: row.game_name,
-          price: Number(row.price),
-          rewardAmount: row.reward_amount,
-          rewardType: row.reward_type,
-          userScore: row.user_score,
-          opponentScore: row.opponent_score,
-          outcome: row.outcome,
-          opponent: row.opponent_name === null ? null : { username: row.opponent_name },
-          opponentUserId: row.opponent_id,
-          startedAt: iso(row.started_at),
-          endedAt: row.ended_at === null ? null : iso(row.ended_at),
-        }),
-      ),
-    );
-  const total = countOf(db, matches);
-  return pageOf(query, items, total);
+    .offset(offsetOf(query));
+  return pageCountedAlong(db, query, matches, page, (rows) =>
+    rows.map(
+      (row): Match => ({
+        _id: String(row.id),
+        matchId: row.match_id,
+        gameName: row.game_name,
+        price: Number(row.price),
+        rewardAmount: row.reward_amount,
+        rewardType: row.reward_type,
+        userScore: row.user_score,
+        opponentScore: row.opponent_score,
+        outcome: row.outcome,
+        opponent: row.opponent_name === null ? null : { username: row.opponent_name },
+        opponentUserId: row.opponent_id,
+        startedAt: iso(row.started_at),
+        endedAt: row.ended_at === null ? null : iso(row.ended_at),
+      }),
+    ),
+  );
 }

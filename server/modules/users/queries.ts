@@ -67,7 +67,7 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
       .limit(query.limit)
       .offset(offsetOf(query))
       .execute();
-    return pageCarryingTotal(query, rows, presentUser, count);
+    return pageCarryingTotal(query, rows, presentUsers, count);
   }
 
   // A deep page reads its ids first, off the sort's index alone (see isDeep).
@@ -82,9 +82,11 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
     : inOrder(users.selectAll()).limit(query.limit).offset(offset);
   // Without a search the total is the kept count: no scan of a million rows per page.
   const total =
-    query.q?.trim() || query.ids ? count : { kept: 'users' as const, status: query.status };
-  return pageWithTotal(db, query, rows, presentUser, total);
+    query.q?.trim() || query.ids ? users : { kept: 'users' as const, status: query.status };
+  return pageWithTotal(db, query, rows, presentUsers, total);
 }
+
+const presentUsers = (rows: UserRow[]) => rows.map((row) => presentUser(row));
 
 export const userNotFound = () => notFound('User not found');
 

@@ -142,6 +142,8 @@ export async function getWithdrawal(db: Database, id: number | null): Promise<Wi
   return row;
 }
 
+const presentWithdrawals = (rows: WithdrawalRow[]) => rows.map(presentWithdrawal);
+
 export async function listWithdrawals(
   db: Database,
   { page, limit, sort, ...filters }: z.output<typeof WithdrawalsQuery>,
@@ -158,7 +160,7 @@ export async function listWithdrawals(
       .limit(limit)
       .offset(offsetOf(paging))
       .execute();
-    return pageCarryingTotal(paging, rows, presentWithdrawal, count);
+    return pageCarryingTotal(paging, rows, presentWithdrawals, count);
   }
 
   // A deep page reads its ids first, off the sort's index alone (see isDeep).
@@ -185,6 +187,6 @@ export async function listWithdrawals(
     filters.risk !== undefined ||
     filters.status === 'awaiting_second_approval';
   // Otherwise the total is the kept count: no scan of half a million rows per page.
-  const total = counted ? count : { kept: 'withdrawals' as const, status: filters.status };
-  return pageWithTotal(db, paging, rows, presentWithdrawal, total);
+  const total = counted ? found : { kept: 'withdrawals' as const, status: filters.status };
+  return pageWithTotal(db, paging, rows, presentWithdrawals, total);
 }
