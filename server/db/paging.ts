@@ -26,6 +26,9 @@ export const isDeep = (paging: Paging): boolean => offsetOf(paging) > DEEP_OFFSE
 export const boundedTotal = (count: number): ListTotal =>
   count > TOTAL_BOUND ? { total: TOTAL_BOUND, totalIsLowerBound: true } : { total: count };
 
+/** The total of a set remembered to hold more than TOTAL_BOUND rows (see CountMemo). */
+const PAST_BOUND = boundedTotal(TOTAL_BOUND + 1);
+
 /** A count known exactly whatever its size (a kept count): answered as it is. */
 export const exactTotal = (count: number): ListTotal => ({ total: Number(count) });
 
@@ -40,7 +43,7 @@ export async function countOf<D, T extends keyof D, O>(
   query: SelectQueryBuilder<D, T, O>,
 ): Promise<ListTotal> {
   const counting = countAlong(db, query);
-  if (!counting) return boundedTotal(TOTAL_BOUND + 1);
+  if (!counting) return PAST_BOUND;
   const { rows } = await sql<{ total: string }>`SELECT ${counting.count} AS total`.execute(db);
   return counting.seen(Number(rows[0]?.total ?? 0));
 }
@@ -127,7 +130,9 @@ export function pageCountedAlong<D, TB extends keyof D, O, PD, PT extends keyof 
   present: (rows: R[]) => T[] | Promise<T[]>,
 ): Promise<ListResponse<T>> {
   const counting = countAlong(db, matching);
-  if (!counting) return pageOf(paging, page.execute().then(present), countOf(db, matching));
+  if (!counting) {
+    return pageOf(paging, page.execute().then(present), Promise.resolve(PAST_BOUND));
+  }
   const rows = page.select(counting.count.as(MATCHES)).execute() as Promise<(R & Carried)[]>;
   return pageCarryingTotal(paging, rows, present, () => countOf(db, matching), counting.seen);
 }

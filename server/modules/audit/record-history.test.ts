@@ -157,6 +157,9 @@ describe('one record’s history (GET /api/admin/audit?entity=…&entityId=…)'
     expect(res.json().items).toEqual([
       expect.objectContaining({ action: 'user.update', ip: null, after: { xp: 2 } }),
     ]);
+    // A page past the last counts apart: the same total, sign-ins still left out.
+    const past = await reader.get(`${historyUrl('user', 'USR-1')}&page=2&limit=1`);
+    expect(past.json()).toMatchObject({ items: [], total: 1 });
 
     const full = (await auditor.get(historyUrl('user', 'USR-1'))).json();
     expect(full.total).toBe(3);

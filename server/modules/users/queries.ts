@@ -86,7 +86,7 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
   return pageWithTotal(db, query, rows, presentUsers, total);
 }
 
-const presentUsers = (rows: UserRow[]) => rows.map((row) => presentUser(row));
+const presentUsers = (rows: UserRow[]) => rows.map(presentUser);
 
 export const userNotFound = () => notFound('User not found');
 
