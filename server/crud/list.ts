@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListResponse } from '../../contract/lists';
 import type { Database } from '../db/connect';
-import { offsetOf, pageCountedAlong } from '../db/paging';
+import { pageCountedAlong, windowOf } from '../db/paging';
 import { containsText } from '../db/search';
 import { keyIn } from './ids';
 import type { AnyResource, ItemOf, ListQuery, QueryOf, SortKey } from './resource';
@@ -31,8 +31,13 @@ export function listRecords<R extends AnyResource>(
     .orderBy(typeof by === 'string' ? sql.ref(by) : by, (ob) =>
       nullsLast ? ob[direction]().nullsLast() : ob[direction](),
     )
-    .orderBy('id', direction)
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  return pageCountedAlong(db, query, matching, page, (rows) => rows.map(resource.present));
+    .orderBy('id', direction);
+  // Unfiltered, no parameter can change its plan: kept (see windowOf).
+  return pageCountedAlong(
+    db,
+    query,
+    matching,
+    windowOf(page, query, conditions.length === 0),
+    (rows) => rows.map(resource.present),
+  );
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { keepPlans } from './kept-plans';
 import type { DB } from './schema';
 
 // int8 (counts, bigint ids, points) as numbers: every value we store fits in 2^53.
@@ -25,6 +26,7 @@ export function connect(connection: string | pg.PoolConfig, max = 10): Database 
   const config: pg.PoolConfig =
     typeof connection === 'string' ? { connectionString: connection } : { ...connection };
   const pool = new pg.Pool({ max, ...config });
+  keepPlans(pool);
   // An idle client losing its connection (database restarted) must not crash the server.
   pool.on('error', (error) => {
     process.stderr.write(`Database connection lost: ${error.message}\n`);

@@ -2,6 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type ListResponse, type ListTotal, TOTAL_BOUND } from '../../contract/lists';
 import type { Database } from './connect';
 import { countMemoOf } from './count-memo';
+import { keptPlan } from './kept-plans';
 import { type Counted, countByStatus, keptCount } from './row-counts';
 
 export interface Paging {
@@ -21,6 +22,22 @@ export const offsetOf = ({ page, limit }: Paging): number => (page - 1) * limit;
 const DEEP_OFFSET = 100;
 
 export const isDeep = (paging: Paging): boolean => offsetOf(paging) > DEEP_OFFSET;
+
+/**
+ * `query`'s page: `limit` rows from the page's offset. A first page whose best plan none of its
+ * parameters can change (`keep`: no search term, no free value among its filters) keeps its plan
+ * on each connection (see kept-plans); its limit is then written in the statement, for the plan
+ * PostgreSQL keeps is made for that many rows, not for a guessed tenth of the table.
+ */
+export function windowOf<D, T extends keyof D, O>(
+  query: SelectQueryBuilder<D, T, O>,
+  paging: Paging,
+  keep: boolean,
+): SelectQueryBuilder<D, T, O> {
+  const offset = offsetOf(paging);
+  if (keep && offset === 0) return query.modifyFront(keptPlan).limit(sql.lit(paging.limit));
+  return query.limit(paging.limit).offset(offset);
+}
 
 /** A count as a list answers it: exact up to TOTAL_BOUND, past it the bound, flagged. */
 export const boundedTotal = (count: number): ListTotal =>

@@ -8,7 +8,7 @@ import type {
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
-import { offsetOf, pageCountedAlong } from '../../db/paging';
+import { pageCountedAlong, windowOf } from '../../db/paging';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { type AdjustmentRow, presentAdjustment } from './present';
@@ -34,7 +34,8 @@ export const idIn = (ids: number[]) => (eb: ExpressionBuilder<DB, 'adjustments'>
 /** The adjustments a list shows, as `a`: each filter served by an index going on in time order. */
 function matching(db: Database, { status, userId, ids }: Omit<Query, 'page' | 'limit' | 'sort'>) {
   let query = db.selectFrom('adjustments as a');
-  if (status) query = query.where('a.status', '=', status);
+  // A literal: each status has its own kept plan (see windowOf).
+  if (status) query = query.where('a.status', '=', sql.lit(status));
   if (userId !== undefined) query = query.where('a.user_id', '=', userId);
   if (ids) query = query.where(keyIn('a.id', ids, parseId));
   return query;
@@ -72,10 +73,12 @@ export function listAdjustments(
   { page, limit, sort, ...filters }: Query,
 ): Promise<ListResponse<Adjustment>> {
   const found = matching(db, filters);
-  const rows = withDetails(found)
-    .orderBy(SORT_COLUMNS[sort.field], sort.direction)
-    .orderBy('a.id', sort.direction)
-    .limit(limit)
-    .offset(offsetOf({ page, limit }));
+  const rows = windowOf(
+    withDetails(found)
+      .orderBy(SORT_COLUMNS[sort.field], sort.direction)
+      .orderBy('a.id', sort.direction),
+    { page, limit },
+    !filters.ids,
+  );
   return pageCountedAlong(db, { page, limit }, found, rows, (page) => page.map(presentAdjustment));
 }

@@ -17,6 +17,7 @@ import {
   offsetOf,
   pageCarryingTotal,
   pageWithTotal,
+  windowOf,
 } from '../../db/paging';
 import type { DB, UserRow, UserUpdate } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
@@ -46,7 +47,8 @@ export function filteredUsers(db: Database, filter: UserFilter, frequencies?: Tr
     const text = sql<string>`lower(username || ' ' || email || ' ' || user_id)`;
     query = query.where(containsText(text, q, frequencies));
   }
-  if (filter.status) query = query.where('status', '=', filter.status);
+  // A literal: each status has its own kept plan (see windowOf).
+  if (filter.status) query = query.where('status', '=', sql.lit(filter.status));
   if (filter.ids) query = query.where(keyIn('user_id', filter.ids, (raw) => raw));
   return query;
 }
@@ -79,7 +81,7 @@ export async function listUsers(db: Database, query: z.output<typeof UsersQuery>
           .selectAll()
           .where('id', 'in', inOrder(users.select('id')).limit(query.limit).offset(offset)),
       )
-    : inOrder(users.selectAll()).limit(query.limit).offset(offset);
+    : windowOf(inOrder(users.selectAll()), query, !query.q?.trim() && !query.ids);
   // Without a search the total is the kept count: no scan of a million rows per page.
   const total =
     query.q?.trim() || query.ids ? users : { kept: 'users' as const, status: query.status };

@@ -18,6 +18,7 @@ import {
   offsetOf,
   pageCarryingTotal,
   pageWithTotal,
+  windowOf,
 } from '../../db/paging';
 import type { DB } from '../../db/schema';
 import { containsText, frequenciesFor, isRare, matchesFirst } from '../../db/search';
@@ -81,14 +82,15 @@ export function matching(
   // Literals, as withdrawals_awaiting_second_idx is defined: the planner matches its predicate.
   if (status === 'awaiting_second_approval') {
     query = query.where(sql<boolean>`w.status = 'pending' AND w.approvals_required = 2`);
-  } else if (status) query = query.where('w.status', '=', status);
+  } else if (status) query = query.where('w.status', '=', sql.lit(status));
   if (typeId !== undefined) query = query.where('w.type_id', '=', typeId);
   if (ids) query = query.where(keyIn('w.id', ids, parseId));
   // The very expression withdrawals_destination_key_idx is built on.
   if (destination !== undefined) {
     query = query.where(sql<boolean>`lower(btrim(w.destination)) = lower(btrim(${destination}))`);
   }
-  if (risk !== undefined) query = query.where('w.risk_level', '=', risk);
+  // Literals, as the statuses: each has its own kept plan (see windowOf).
+  if (risk !== undefined) query = query.where('w.risk_level', '=', sql.lit(risk));
   const term = q?.trim();
   // The very expression withdrawals_search_idx is built on, so the trigram index serves it.
   if (term) {
@@ -152,6 +154,12 @@ export async function listWithdrawals(
   const found = matching(db, filters, frequencies);
   const count = () => countOf(db, found);
   const paging = { page, limit };
+  /** Filtered by a free value (a term, a type, ids, a destination): planned for that value. */
+  const valued =
+    Boolean(filters.q?.trim()) ||
+    filters.typeId !== undefined ||
+    filters.ids !== undefined ||
+    filters.destination !== undefined;
 
   // A rare term: its few matches read once, through the trigram index, for the page and total.
   if (isRare(filters.q?.trim() ?? '', frequencies)) {
@@ -177,15 +185,10 @@ export async function listWithdrawals(
           sort,
         ),
       )
-    : withDetails(inOrder(found, sort)).limit(limit).offset(offsetOf(paging));
+    : windowOf(withDetails(inOrder(found, sort)), paging, !valued);
   // Those awaiting a second approval are counted off their own (partial) index.
   const counted =
-    filters.q?.trim() ||
-    filters.typeId !== undefined ||
-    filters.ids ||
-    filters.destination !== undefined ||
-    filters.risk !== undefined ||
-    filters.status === 'awaiting_second_approval';
+    valued || filters.risk !== undefined || filters.status === 'awaiting_second_approval';
   // Otherwise the total is the kept count: no scan of half a million rows per page.
   const total = counted ? found : { kept: 'withdrawals' as const, status: filters.status };
   return pageWithTotal(db, paging, rows, presentWithdrawals, total);

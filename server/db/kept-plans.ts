@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Marks a statement whose plan each connection keeps (see keepPlans). Only for a statement whose
+ * best plan no parameter of it can change: a limit in its text, and no search term, date or
+ * enum value among its parameters (those go in its text, as literals, or it is not marked).
+ */
+export const KEPT_PLAN = '/* plan kept */';
+
+/** For `modifyFront`: the mark, right after `select`. */
+export const keptPlan = sql.raw(KEPT_PLAN);
+
+/** Plans kept per connection, most recently used first; a pool of 10 keeps at most 10 times as many. */
+export const KEPT_PER_CONNECTION = 100;
+
+/** PostgreSQL's answer when a column was added under a kept `select *` (a rolling migration). */
+const RESULT_TYPE_CHANGED = 'cached plan must not change result type';
+/** SQLSTATE of a prepared statement the server does not have (a pooler switched servers). */
+const NO_SUCH_STATEMENT = '26000';
+
+/**
+ * Makes every connection of `pool` prepare each marked statement once, by name, and run it
+ * again from there: PostgreSQL then parses, analyses and plans it once per connection instead of
+ * on every call, half of what a list page costs it. PostgreSQL itself keeps a custom plan while
+ * the generic one would cost more. A connection keeps at most `size` of them, deallocating the
+ * least recently used. Statements not marked run as before (unnamed, planned for their values).
+ */
+export function keepPlans(pool: pg.Pool, size = KEPT_PER_CONNECTION): void {
+  pool.on('connect', (client) => keepPlansOf(client, size));
+}
+
+type Query = (...args: unknown[]) => Promise<pg.QueryResult>;
+interface Parsed {
+  connection: { parsedStatements: Record<string, string> };
+}
+
+function keepPlansOf(client: pg.PoolClient, size: number): void {
+  const query = client.query.bind(client) as Query;
+  const parsed = (client as unknown as Parsed).connection.parsedStatements;
+  /** Statement text to its name, least recently used first. */
+  const kept = new Map<string, string>();
+
+  const forget = (name: string) => {
+    delete parsed[name];
+    // Queued on this connection ahead of anything sent after it; a failure only leaves it kept.
+    query(`DEALLOCATE ${name}`).catch(() => undefined);
+  };
+  const nameOf = (text: string): string => {
+    const known = kept.get(text);
+    kept.delete(text);
+    const name = known ?? `kept_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    kept.set(text, name);
+    if (kept.size > size) {
+      const [oldest, oldName] = kept.entries().next().value as [string, string];
+      kept.delete(oldest);
+      forget(oldName);
+    }
+    return name;
+  };
+
+  const run = (async (text: unknown, values: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !text.includes(KEPT_PLAN) || rest.length > 0) {
+      return query(text, values, ...rest);
+    }
+    const statement = { name: nameOf(text), text, values };
+    try {
+      return await query(statement);
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      if (code !== NO_SUCH_STATEMENT && !message?.includes(RESULT_TYPE_CHANGED)) throw error;
+      // Prepared again as the table is now (or on the server the pooler gave us).
+      forget(statement.name);
+      return query(statement);
+    }
+  }) as typeof client.query;
+  client.query = run;
+}
