@@ -4,7 +4,7 @@ import type { AuditFacets, AuditListItem, AuditQuery } from '../../../contract/a
 import type { ListResponse } from '../../../contract/lists';
 import { keyIn, parseId } from '../../crud/ids';
 import type { Database } from '../../db/connect';
-import { offsetOf, pageCountedAlong } from '../../db/paging';
+import { pageCountedAlong, windowOf } from '../../db/paging';
 import { notFound } from '../../http/errors';
 import { withRecordNames } from './names';
 import { type AuditRow, presentAuditEntry, presentAuditSummary } from './present';
@@ -58,13 +58,18 @@ export function listAudit(
     matching(db, filters).$if(historyOnly, (query) =>
       query.where('action', 'not like', SIGN_IN_ACTIONS),
     );
-  const rows = kept()
-    .select(SUMMARY_COLUMNS)
-    .$if(oneRecord, (query) => query.select(['before', 'after']))
-    .orderBy('at', sort.direction)
-    .orderBy('id', sort.direction)
-    .limit(limit)
-    .offset(offsetOf({ page, limit }));
+  const { actor, action, entity, entityId, from, to, ids } = filters;
+  // All of the log, or one record's history: one index serves each whatever the values.
+  const planFree = !(actor || action || from || to || ids) && (oneRecord || !(entity || entityId));
+  const rows = windowOf(
+    kept()
+      .select(SUMMARY_COLUMNS)
+      .$if(oneRecord, (query) => query.select(['before', 'after']))
+      .orderBy('at', sort.direction)
+      .orderBy('id', sort.direction),
+    { page, limit },
+    planFree,
+  );
   const present = (row: unknown) => {
     const entry = oneRecord
       ? presentAuditEntry(row as AuditRow)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Match, MatchesQuery, MatchOutcome } from '../../../contract/users';
 import type { Database } from '../../db/connect';
-import { offsetOf, pageCountedAlong } from '../../db/paging';
+import { pageCountedAlong, windowOf } from '../../db/paging';
 import { findUser } from './queries';
 
 /** A match's outcome from one side, following from the scores. */
@@ -19,7 +19,8 @@ export async function listMatches(
 ) {
   const user = await findUser(db, userId);
   let matches = db.selectFrom('matches as m').where('m.user_id', '=', user.id);
-  if (query.outcome) matches = matches.where('m.outcome', '=', query.outcome);
+  // A literal: each outcome has its own kept plan (see windowOf); the player's id changes none.
+  if (query.outcome) matches = matches.where('m.outcome', '=', sql.lit(query.outcome));
 
   const page = matches
     .leftJoin('users as o', 'o.id', 'm.opponent_user_id')
@@ -40,10 +41,8 @@ export async function listMatches(
       sql<string | null>`coalesce(o.user_id, m.opponent_bot_id)`.as('opponent_id'),
     ])
     .orderBy('m.started_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  return pageCountedAlong(db, query, matches, page, (rows) =>
+    .orderBy('m.id', 'desc');
+  return pageCountedAlong(db, query, matches, windowOf(page, query, true), (rows) =>
     rows.map(
       (row): Match => ({
         _id: String(row.id),
