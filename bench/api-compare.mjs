@@ -5,7 +5,8 @@
 // round, so both meet the same machine at the same moments. A p95 is over every response of
 // every round. Exits 1 when one rises by more than 5%. An endpoint the code before refuses (what
 // the change adds) is timed on this side only and marked new.
-// Usage: node bench/api-compare.mjs BEFORE_DIR [ROUNDS] [SCALE]
+// Usage: node bench/api-compare.mjs BEFORE_DIR [ROUNDS] [SCALE] [ONLY]  (ONLY: a pattern of the
+// endpoints' names to time, ping always among them, to time again those that moved)
 // Writes bench/results/api-compare.json.
 import path from 'node:path';
 import {
@@ -19,9 +20,9 @@ import {
 } from './api-load.mjs';
 import { machine, printTable, writeResult } from './report.mjs';
 
-const [beforeDir, rounds = '6', scale = '1'] = process.argv.slice(2);
+const [beforeDir, rounds = '6', scale = '1', only] = process.argv.slice(2);
 if (!beforeDir) {
-  console.error('Usage: node bench/api-compare.mjs BEFORE_DIR [ROUNDS] [SCALE]');
+  console.error('Usage: node bench/api-compare.mjs BEFORE_DIR [ROUNDS] [SCALE] [ONLY]');
   process.exit(2);
 }
 const MAX_RISE = 0.05;
@@ -44,9 +45,13 @@ for (const side of sides) {
   side.headers = await benchAdmin(side.base);
 }
 
-const endpoints = scenarios(
-  await someUserOf(sides[1].base, sides[1].headers),
-  await someCreditedOf(sides[1].base, sides[1].headers),
+const endpoints = Object.fromEntries(
+  Object.entries(
+    scenarios(
+      await someUserOf(sides[1].base, sides[1].headers),
+      await someCreditedOf(sides[1].base, sides[1].headers),
+    ),
+  ).filter(([name]) => !only || name === 'ping' || new RegExp(only).test(name)),
 );
 // What the change adds, the code before refuses (a new filter, a new sort): timed after only.
 const added = new Set();
@@ -97,6 +102,7 @@ const file = writeResult('api-compare', {
   ...machine(),
   scale: Number(scale),
   rounds: Number(rounds),
+  ...(only && { only }),
   secondsPerRound: SECONDS,
   maxRise: MAX_RISE,
   rows,

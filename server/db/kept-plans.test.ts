@@ -79,6 +79,17 @@ describe('kept plans', () => {
     expect((await prepared()).map((k) => k.statement)).toContain(text);
   });
 
+  it('runs a statement the server already has under its name', async () => {
+    const nth = (i: number) => `SELECT ${KEPT_PLAN} n FROM kept_t WHERE n = ${i} * $1::int`;
+    expect(await numbers(nth(2), [1])).toEqual([2]);
+    const name = (await prepared()).find((k) => k.statement === nth(2))?.name;
+    for (const i of [3, 4, 5]) await numbers(nth(i), [1]); // nth(2) is no longer kept
+    expect((await prepared()).map((k) => k.name)).not.toContain(name);
+    // As another client's connection, handed over by a pooler, would have it.
+    await client.query(`PREPARE ${name} AS ${nth(2)}`);
+    expect(await numbers(nth(2), [1])).toEqual([2]);
+  });
+
   it('runs unmarked statements as before, unnamed', async () => {
     await client.query('DEALLOCATE ALL');
     await numbers('SELECT n FROM kept_t WHERE n = $1', [5]);

@@ -12,13 +12,17 @@ export const KEPT_PLAN = '/* plan kept */';
 /** For `modifyFront`: the mark, right after `select`. */
 export const keptPlan = sql.raw(KEPT_PLAN);
 
-/** Plans kept per connection, most recently used first; a pool of 10 keeps at most 10 times as many. */
-export const KEPT_PER_CONNECTION = 100;
+/**
+ * Statements kept per connection. Each holds 40–120 kB of its PostgreSQL backend's memory (a
+ * withdrawals page about 116 kB): at most some 7 MB a connection, 70 MB for a pool of 10.
+ */
+export const KEPT_PER_CONNECTION = 64;
 
 /** PostgreSQL's answer when a column was added under a kept `select *` (a rolling migration). */
 const RESULT_TYPE_CHANGED = 'cached plan must not change result type';
-/** SQLSTATE of a prepared statement the server does not have (a pooler switched servers). */
+/** SQLSTATEs of a statement the server does not have, or has already (a pooler switched servers). */
 const NO_SUCH_STATEMENT = '26000';
+const ALREADY_PREPARED = '42P05';
 
 /**
  * Makes every connection of `pool` prepare each marked statement once, by name, and run it
@@ -69,9 +73,12 @@ function keepPlansOf(client: pg.PoolClient, size: number): void {
       return await query(statement);
     } catch (error) {
       const { code, message } = error as { code?: string; message?: string };
-      if (code !== NO_SUCH_STATEMENT && !message?.includes(RESULT_TYPE_CHANGED)) throw error;
+      // Its name is its text's: the one the server has is this statement.
+      if (code === ALREADY_PREPARED) parsed[statement.name] = text;
       // Prepared again as the table is now (or on the server the pooler gave us).
-      forget(statement.name);
+      else if (code === NO_SUCH_STATEMENT || message?.includes(RESULT_TYPE_CHANGED)) {
+        forget(statement.name);
+      } else throw error;
       return query(statement);
     }
   }) as typeof client.query;
