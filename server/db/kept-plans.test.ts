@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness';
-import { connectionOf } from './connect';
+import { connect, connectionOf } from './connect';
 import { KEPT_PLAN, keepPlans } from './kept-plans';
 import { windowOf } from './paging';
 
@@ -90,6 +91,25 @@ describe('kept plans', () => {
     expect(await numbers(nth(2), [1])).toEqual([2]);
   });
 
+  it('keeps nothing inside a transaction, where a failed retry would abort it', async () => {
+    await client.query('DEALLOCATE ALL');
+    const text = `SELECT ${KEPT_PLAN} n FROM kept_t WHERE n = $1 + 1`;
+    await client.query('BEGIN');
+    expect(await numbers(text, [1])).toEqual([2]);
+    expect(await prepared()).toEqual([]);
+    await client.query('COMMIT');
+    expect(await numbers(text, [1])).toEqual([2]);
+    expect((await prepared()).map((k) => k.statement)).toEqual([text]);
+  });
+
+  it('hands a call with a callback to pg as it came, answered through the callback', async () => {
+    const text = `SELECT ${KEPT_PLAN} n FROM kept_t WHERE n = $1 + 2`;
+    const rows = await new Promise((resolve, reject) => {
+      client.query(text, [1], (error, result) => (error ? reject(error) : resolve(result.rows)));
+    });
+    expect(rows).toEqual([{ n: 3 }]);
+  });
+
   it('runs unmarked statements as before, unnamed', async () => {
     await client.query('DEALLOCATE ALL');
     await numbers('SELECT n FROM kept_t WHERE n = $1', [5]);
@@ -117,15 +137,34 @@ describe('a page window', () => {
     expect(await page.execute()).toHaveLength(2);
   });
 
-  it('plans a further page, or one it may not keep, for its values as before', () => {
-    for (const [page, keep] of [
-      [2, true],
-      [1, false],
+  it('plans a further page, one it may not keep, or an odd page size, for its values', () => {
+    for (const [page, keep, limit] of [
+      [2, true, 20],
+      [1, false, 20],
+      [1, true, 7],
     ] as const) {
-      const { sql, parameters } = compiled(page, keep);
+      const { sql, parameters } = windowOf(
+        t.db.selectFrom('users').selectAll(),
+        { page, limit },
+        keep,
+      ).compile();
       expect(sql).not.toContain(KEPT_PLAN);
       expect(sql).toMatch(/limit \$1 offset \$2$/);
-      expect(parameters).toEqual([20, (page - 1) * 20]);
+      expect(parameters).toEqual([limit, (page - 1) * limit]);
+    }
+  });
+
+  it('is kept by every connection the server opens', async () => {
+    const db = connect(connectionOf(t.db), 1);
+    try {
+      const page = () =>
+        windowOf(db.selectFrom('users').select('id'), { page: 1, limit: 10 }, true);
+      await page().execute();
+      const { rows } = await sql<{ statement: string }>`
+        SELECT statement FROM pg_prepared_statements`.execute(db);
+      expect(rows.map((row) => row.statement)).toEqual([page().compile().sql]);
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -24,6 +24,13 @@ const DEEP_OFFSET = 100;
 export const isDeep = (paging: Paging): boolean => offsetOf(paging) > DEEP_OFFSET;
 
 /**
+ * Page sizes whose first pages keep their plan: the console's, and one row (a pending count).
+ * Any other limit is planned per call, so a caller cycling through limits cannot push the
+ * console's kept plans out.
+ */
+const KEPT_LIMITS = new Set([1, 10, 20, 25, 50, 100]);
+
+/**
  * `query`'s page: `limit` rows from the page's offset. A first page whose best plan none of its
  * parameters can change (`keep`: no search term, no free value among its filters) keeps its plan
  * on each connection (see kept-plans); its limit is then written in the statement, for the plan
@@ -35,7 +42,9 @@ export function windowOf<D, T extends keyof D, O>(
   keep: boolean,
 ): SelectQueryBuilder<D, T, O> {
   const offset = offsetOf(paging);
-  if (keep && offset === 0) return query.modifyFront(keptPlan).limit(sql.lit(paging.limit));
+  if (keep && offset === 0 && KEPT_LIMITS.has(paging.limit)) {
+    return query.modifyFront(keptPlan).limit(sql.lit(paging.limit));
+  }
   return query.limit(paging.limit).offset(offset);
 }
 
