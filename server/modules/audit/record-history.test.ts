@@ -171,6 +171,23 @@ describe('one record’s history (GET /api/admin/audit?entity=…&entityId=…)'
     for (const row of full.items) expect(row.ip).toBe('203.0.113.9');
   });
 
+  it('keeps a users reader’s history their own once both histories run from kept plans', async () => {
+    // PostgreSQL plans a kept statement for its values five times, then may run one plan for
+    // all: interleaved past that, at once, on the pool's few connections, neither answer may
+    // take the other's rows.
+    const reader = await signedIn(t, { permissions: ['users:read'] });
+    const rounds = Array.from({ length: 8 }, () =>
+      Promise.all([
+        reader.get(historyUrl('user', 'USR-1')),
+        auditor.get(historyUrl('user', 'USR-1')),
+      ]),
+    );
+    for (const [own, full] of await Promise.all(rounds)) {
+      expect(own.json()).toMatchObject({ total: 1, items: [{ action: 'user.update', ip: null }] });
+      expect(full.json().total).toBe(3);
+    }
+  });
+
   it('refuses the reader of one area the rest of the log', async () => {
     const reader = await signedIn(t, { permissions: ['bots:read'] });
     const refused = [
